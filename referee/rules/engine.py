@@ -1,0 +1,224 @@
+"""The Liar's Dice engine: new games, legal actions, applying an action, replaying a log.
+
+Pure: no clock, no I/O, no randomness. Dice come in as the ``Roll`` chance action.
+
+>>> from .settings import Settings
+>>> state = new_game(Settings(dice_per_player=2), seats=(0, 1), opener=0)
+>>> pending_roll(state)
+{0: 2, 1: 2}
+>>> state = apply(state, Roll(((2, 3), (3, 1)))).state
+>>> state = apply(state, MakeBid(0, Bid(3, 3))).state
+>>> step = apply(state, CallLiar(1))
+>>> step.state.result.count, step.state.result.loser, step.state.counts
+(3, 1, (2, 1))
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from .bids import Bid, count_matching, is_raise, legal_raises
+from .errors import IllegalAction, MalformedAction
+from .settings import Settings
+from .state import (Action, CallLiar, Event, GameState, MakeBid, NextRound, Phase, PlacedBid, Roll,
+                    RoundResult)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The state after an action and the events it produced, in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def new_game(settings: Settings, seats: Sequence[int], opener: int) -> GameState:
+    """A game about to roll its first round; ``seats`` in seat order, ``opener`` opens round 1.
+
+    >>> new_game(Settings(), seats=(0, 1, 2), opener=1).phase
+    <Phase.ROLLING: 'rolling'>
+    """
+    seats = tuple(seats)
+    if len(set(seats)) != len(seats) or not 2 <= len(seats) <= settings.max_players:
+        raise IllegalAction(
+            "game/players", f"a game needs 2 to {settings.max_players} distinct seats, got {list(seats)}"
+        )
+    if opener not in seats:
+        raise IllegalAction("game/opener", f"opener {opener} is not one of the seats {list(seats)}")
+    return GameState(
+        settings=settings, seats=seats, counts=(settings.dice_per_player,) * len(seats),
+        hands=((),) * len(seats), phase=Phase.ROLLING, round_no=1, opener=opener, turn=None,
+        bids=(), result=None, winner=None,
+    )
+
+
+def first_opener(seats: Sequence[int], previous: int | None) -> int:
+    """Who opens a new game at a table: the first seat, then the next seat clockwise from the last game's first opener.
+
+    >>> first_opener((0, 2, 5), None), first_opener((0, 2, 5), 2), first_opener((0, 2, 5), 5), first_opener((0, 5), 2)
+    (0, 5, 0, 5)
+    """
+    if previous is None:
+        return seats[0]
+    later = [seat for seat in seats if seat > previous]
+    return later[0] if later else seats[0]
+
+
+def pending_roll(state: GameState) -> dict[int, int]:
+    """Dice each player in the game must roll now, by seat; empty unless the game waits for a roll."""
+    if state.phase is not Phase.ROLLING:
+        return {}
+    return {seat: count for seat, count in zip(state.seats, state.counts) if count > 0}
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the rules accept now, in a fixed order (bids lowest first, then Liar).
+
+    The chance action is not listed: ``pending_roll`` says what a roll must contain.
+
+    >>> state = new_game(Settings(dice_per_player=1), seats=(0, 1), opener=0)
+    >>> state = apply(state, Roll(((4,), (6,)))).state
+    >>> [a.bid for a in legal_actions(state)]
+    [Bid(quantity=1, face=2), Bid(quantity=1, face=3), Bid(quantity=1, face=4), Bid(quantity=1, face=5), Bid(quantity=1, face=6), Bid(quantity=2, face=2), Bid(quantity=2, face=3), Bid(quantity=2, face=4), Bid(quantity=2, face=5), Bid(quantity=2, face=6)]
+    """
+    if state.phase is Phase.REVEALED:
+        return (NextRound(),)
+    if state.phase is not Phase.BIDDING or state.turn is None:
+        return ()
+    standing = state.standing_bid
+    raises = legal_raises(standing.bid if standing else None, state.settings.faces, total_dice=state.total_dice)
+    bids: tuple[Action, ...] = tuple(MakeBid(state.turn, bid) for bid in raises)
+    return bids + ((CallLiar(state.turn),) if standing else ())
+
+
+def apply(state: GameState, action: Action) -> Step:
+    """Apply one action; raise ``IllegalAction`` (nothing changes) when the rules forbid it."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("game/over", f"the game is over; seat {state.winner} won")
+    if isinstance(action, Roll):
+        return _roll(state, action)
+    if isinstance(action, MakeBid):
+        return _bid(state, action)
+    if isinstance(action, CallLiar):
+        return _call(state, action)
+    if isinstance(action, NextRound):
+        return _next_round(state)
+    raise MalformedAction("action/unknown", f"unknown action {action!r}")
+
+
+def replay(settings: Settings, seats: Sequence[int], opener: int, actions: Iterable[Action]) -> GameState:
+    """The state reached by applying ``actions`` to a new game: the log is the truth.
+
+    >>> replay(Settings(dice_per_player=1), (0, 1), 1, [Roll(((2,), (3,))), MakeBid(1, Bid(1, 3))]).turn
+    0
+    """
+    state = new_game(settings, seats, opener)
+    for action in actions:
+        state = apply(state, action).state
+    return state
+
+
+def outcome(state: GameState) -> int | None:
+    """The winning seat once the game is over, else None."""
+    return state.winner
+
+
+def _require_phase(state: GameState, phase: Phase, doing: str) -> None:
+    if state.phase is not phase:
+        raise IllegalAction("action/wrong_phase", f"cannot {doing} while the game is {state.phase.value}")
+
+
+def _roll(state: GameState, action: Roll) -> Step:
+    _require_phase(state, Phase.ROLLING, "roll")
+    if len(action.hands) != len(state.seats):
+        raise MalformedAction("roll/hands", f"a roll needs {len(state.seats)} hands, got {len(action.hands)}")
+    for seat, count, hand in zip(state.seats, state.counts, action.hands):
+        if len(hand) != count or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in hand):
+            raise MalformedAction("roll/hands", f"seat {seat} must roll {count} dice of 1–6, got {list(hand)}")
+    rolled = replace(state, hands=tuple(tuple(hand) for hand in action.hands), phase=Phase.BIDDING,
+                     turn=state.opener, bids=(), result=None)
+    events = [Event("round_started", {"round": state.round_no, "opener": state.opener,
+                                      "dice_counts": _counts_json(state), "total_dice": state.total_dice})]
+    events += [Event("dice_rolled", {"round": state.round_no, "dice": list(hand)}, audience=seat)
+               for seat, hand in zip(state.seats, action.hands) if hand]
+    return Step(rolled, tuple(events))
+
+
+def _require_turn(state: GameState, seat: int) -> None:
+    _require_phase(state, Phase.BIDDING, "act")
+    if seat != state.turn:
+        raise IllegalAction("action/not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
+
+
+def _bid(state: GameState, action: MakeBid) -> Step:
+    bid = action.bid
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in (bid.quantity, bid.face)):
+        raise MalformedAction("bid/malformed", f"quantity and face must be integers, got {bid!r}")
+    _require_turn(state, action.seat)
+    faces = state.settings.faces
+    if bid.face not in faces:
+        raise IllegalAction("bid/face", f"a bid names a face from {faces[0]} to {faces[-1]}, not {bid.face}")
+    if not 1 <= bid.quantity <= state.total_dice:
+        raise IllegalAction(
+            "bid/quantity", f"a bid's quantity is from 1 to {state.total_dice} (dice in play), not {bid.quantity}"
+        )
+    standing = state.standing_bid
+    if standing and not is_raise(standing.bid, bid, total_dice=state.total_dice):
+        raise IllegalAction(
+            "bid/not_higher",
+            f"{bid.quantity} × {bid.face} does not raise {standing.bid.quantity} × {standing.bid.face}: "
+            "bid more dice, or as many dice on a higher face",
+        )
+    placed = PlacedBid(action.seat, bid)
+    after = replace(state, bids=state.bids + (placed,), turn=state.next_in_game(action.seat))
+    return Step(after, (Event("bid", {"seat": action.seat, "quantity": bid.quantity, "face": bid.face}),))
+
+
+def _call(state: GameState, action: CallLiar) -> Step:
+    _require_turn(state, action.seat)
+    standing = state.standing_bid
+    if standing is None:
+        raise IllegalAction("call/no_bid", "there is no bid to call Liar on: the opener must bid")
+    count = count_matching(state.hands, standing.bid.face, wild_ones=state.settings.wild_ones)
+    loser = action.seat if count >= standing.bid.quantity else standing.seat
+    result = RoundResult(
+        bidder=standing.seat, caller=action.seat, bid=standing.bid,
+        hands=tuple((seat, hand) for seat, hand in zip(state.seats, state.hands) if hand),
+        count=count, loser=loser, dice_lost=1,
+    )
+    counts = tuple(c - 1 if seat == loser else c for seat, c in zip(state.seats, state.counts))
+    after = replace(state, counts=counts, turn=None, result=result, phase=Phase.REVEALED)
+    events = [
+        Event("liar", {"seat": action.seat, "quantity": standing.bid.quantity, "face": standing.bid.face}),
+        Event("revealed", _result_json(result)),
+        Event("die_lost", {"seat": loser, "dice_left": after.count_of(loser)}),
+    ]
+    if after.count_of(loser) == 0:
+        events.append(Event("player_out", {"seat": loser}))
+    if len(after.in_game) == 1:
+        after = replace(after, phase=Phase.OVER, winner=after.in_game[0])
+        events.append(Event("game_over", {"winner": after.winner}))
+    return Step(after, tuple(events))
+
+
+def _next_round(state: GameState) -> Step:
+    _require_phase(state, Phase.REVEALED, "start the next round")
+    assert state.result is not None
+    loser = state.result.loser
+    opener = loser if state.count_of(loser) > 0 else state.next_in_game(loser)
+    after = replace(state, phase=Phase.ROLLING, round_no=state.round_no + 1, opener=opener,
+                    hands=((),) * len(state.seats), bids=(), turn=None)
+    return Step(after, (Event("next_round", {"round": after.round_no, "opener": opener}),))
+
+
+def _counts_json(state: GameState) -> dict[str, int]:
+    return {str(seat): count for seat, count in zip(state.seats, state.counts) if count > 0}
+
+
+def _result_json(result: RoundResult) -> dict[str, object]:
+    return {
+        "bidder": result.bidder, "caller": result.caller,
+        "quantity": result.bid.quantity, "face": result.bid.face,
+        "hands": {str(seat): list(hand) for seat, hand in result.hands},
+        "count": result.count, "loser": result.loser, "dice_lost": result.dice_lost,
+    }

@@ -1,0 +1,141 @@
+"""The state of one Liar's Dice game, the actions that move it, and the events they produce.
+
+States are frozen: the engine returns a new state for every action. Seats are listed in
+seat order (clockwise); ``counts`` and ``hands`` are aligned with ``seats``.
+
+>>> from .settings import Settings
+>>> state = GameState(Settings(), seats=(0, 2), counts=(5, 5), hands=((), ()), phase=Phase.ROLLING,
+...                   round_no=1, opener=0, turn=None, bids=(), result=None, winner=None)
+>>> state.count_of(2), state.total_dice, state.in_game
+(5, 10, (0, 2))
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .bids import Bid
+from .settings import Settings
+
+
+class Phase(str, Enum):
+    """Where a game stands: waiting for dice, bidding, after a reveal, or over."""
+
+    ROLLING = "rolling"
+    BIDDING = "bidding"
+    REVEALED = "revealed"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The chance action: the dice every player in the game holds this round, in seat order."""
+
+    hands: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MakeBid:
+    """``seat`` bids ``bid``."""
+
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class CallLiar:
+    """``seat`` calls Liar on the standing bid."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Somebody at the table pressed "Next round" after a reveal."""
+
+
+Action = Roll | MakeBid | CallLiar | NextRound
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedBid:
+    """A bid of this round and the seat that made it."""
+
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What a reveal showed: the called bid, every cup, the count, and who lost how many dice."""
+
+    bidder: int
+    caller: int
+    bid: Bid
+    hands: tuple[tuple[int, tuple[int, ...]], ...]
+    count: int
+    loser: int
+    dice_lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened; ``audience`` is None for everyone or the one seat that may see it."""
+
+    kind: str
+    data: dict[str, Any]
+    audience: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One game: who plays, how many dice each holds, the dice this round, the bids, the phase."""
+
+    settings: Settings
+    seats: tuple[int, ...]
+    counts: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    phase: Phase
+    round_no: int
+    opener: int
+    turn: int | None
+    bids: tuple[PlacedBid, ...]
+    result: RoundResult | None
+    winner: int | None
+
+    def index_of(self, seat: int) -> int:
+        """Position of ``seat`` in the game's seat order."""
+        return self.seats.index(seat)
+
+    def count_of(self, seat: int) -> int:
+        """Dice ``seat`` holds (0 once out)."""
+        return self.counts[self.index_of(seat)]
+
+    def hand_of(self, seat: int) -> tuple[int, ...]:
+        """The dice ``seat`` rolled this round (empty before the roll)."""
+        return self.hands[self.index_of(seat)]
+
+    @property
+    def total_dice(self) -> int:
+        """N: dice in play this round."""
+        return sum(self.counts)
+
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        """Seats that still hold dice, in seat order."""
+        return tuple(seat for seat, count in zip(self.seats, self.counts) if count > 0)
+
+    @property
+    def standing_bid(self) -> PlacedBid | None:
+        """The last bid of this round, or None before the opening bid."""
+        return self.bids[-1] if self.bids else None
+
+    def next_in_game(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` that still holds dice (``seat`` itself may be out)."""
+        start = self.index_of(seat)
+        for step in range(1, len(self.seats) + 1):
+            index = (start + step) % len(self.seats)
+            if self.counts[index] > 0:
+                return self.seats[index]
+        raise ValueError("no player holds dice")
