@@ -1,0 +1,71 @@
+"""The one place that decides what a seat, a spectator or a referee may see of a game.
+
+Views are built field by field from what a viewer may see (a whitelist): a secret added to
+the state later stays on the server until a view names it. The result is JSON-ready and is
+what clients and bots read (docs/protocol.md, docs/bots.md).
+
+>>> from referee.rules import Settings, new_game, apply, Roll
+>>> state = apply(new_game(Settings(dice_per_player=2), (0, 1), 0), Roll(((2, 3), (4, 1)))).state
+>>> game_view(state, seat=0)["dice"], game_view(state, seat=1)["dice"], game_view(state, seat=None)["dice"]
+([2, 3], [4, 1], [])
+>>> "hands" in str(game_view(state, seat=None))
+False
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.rules import GameState, Phase, RoundResult
+
+
+def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: bool = False) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of ``state``; ``see_all`` is the referee's view of every cup."""
+    in_game = state.in_game
+    view: dict[str, Any] = {
+        "game": game_no,
+        "phase": state.phase.value,
+        "round": state.round_no,
+        "seat": seat,
+        "dice": _own_dice(state, seat),
+        "dice_counts": {str(s): state.count_of(s) for s in in_game},
+        "total_dice": state.total_dice,
+        "seats_in_game": list(in_game),
+        "seat_order": list(state.seats),
+        "opener": state.opener,
+        "turn": state.turn,
+        "bids": [{"seat": b.seat, "quantity": b.bid.quantity, "face": b.bid.face} for b in state.bids],
+        "can_call": state.phase is Phase.BIDDING and seat == state.turn and bool(state.bids),
+        "result": _result(state.result) if state.phase in (Phase.REVEALED, Phase.OVER) else None,
+        "winner": state.winner,
+        "rules": state.settings.to_dict(),
+    }
+    if see_all:
+        view["hands"] = _all_hands(state)
+    return view
+
+
+def _own_dice(state: GameState, seat: int | None) -> list[int]:
+    if seat is None or seat not in state.seats or state.phase is not Phase.BIDDING:
+        return []
+    return list(state.hand_of(seat))
+
+
+def _all_hands(state: GameState) -> dict[str, list[int]] | None:
+    if state.phase is not Phase.BIDDING:
+        return None
+    return {str(seat): list(hand) for seat, hand in zip(state.seats, state.hands) if hand}
+
+
+def _result(result: RoundResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "bidder": result.bidder,
+        "caller": result.caller,
+        "quantity": result.bid.quantity,
+        "face": result.bid.face,
+        "hands": {str(seat): list(hand) for seat, hand in result.hands},
+        "count": result.count,
+        "loser": result.loser,
+        "dice_lost": result.dice_lost,
+    }
