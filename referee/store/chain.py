@@ -5,8 +5,8 @@ reveal, seat tokens' digests, chain secrets). The entry hash covers the public p
 only a digest of the secret part, so a public audit export can prove the whole chain
 while the secrets stay on the server until their reveal.
 
->>> h = entry_hash(GENESIS, 1, "table_created", {"id": "abc"}, None, 1.5)
->>> len(h), h == entry_hash(GENESIS, 1, "table_created", {"id": "abc"}, None, 1.5)
+>>> h = entry_hash(GENESIS, 1, "table_created", {"id": "abc"}, None, 1_700_000_000_000)
+>>> len(h), h == entry_hash(GENESIS, 1, "table_created", {"id": "abc"}, None, 1_700_000_000_000)
 (64, True)
 >>> secret_digest({"hands": {"0": [1, 2]}}) == secret_digest({"hands": {"0": [1, 2]}})
 True
@@ -36,7 +36,7 @@ def secret_digest(secret: Any) -> str | None:
     return hashlib.sha256(canonical(secret)).hexdigest()
 
 
-def entry_hash(prev_hash: str, seq: int, kind: str, public: Any, digest: str | None, at: float) -> str:
-    """The hash of one log entry, chained to the hash of the entry before it."""
+def entry_hash(prev_hash: str, seq: int, kind: str, public: Any, digest: str | None, at: int) -> str:
+    """The hash of one log entry, chained to the hash of the entry before it; ``at`` is Unix time in ms."""
     body = canonical({"seq": seq, "kind": kind, "public": public, "secret_digest": digest, "at": at})
     return hashlib.sha256(prev_hash.encode("ascii") + b"\n" + body).hexdigest()
