@@ -1,0 +1,162 @@
+"""A table's state as a fold over its event log: seats, the running game, the fairness secrets.
+
+``fold`` is the one code path that applies an entry, live and on replay, so a restarted
+server rebuilds exactly the table it had.
+
+>>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
+>>> state = fold(state, "seat_taken", {"seat": 0, "name": "Anna", "kind": "human"}, {"token_digest": "d0"})
+>>> state.seat_of_token("d0"), state.seats[0].name
+(0, 'Anna')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.rules import (Bid, CallLiar, GameState, MakeBid, NextRound, Roll, Settings, apply, new_game)
+
+from .errors import TableError
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat: a person (with the digest of their token) or a bot of some level."""
+
+    seat: int
+    name: str
+    kind: str
+    token_digest: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameFairness:
+    """The current game's fairness material: opening, this round's seeds and deal."""
+
+    opening_public: dict[str, Any]
+    opening_secret: dict[str, Any]
+    seeds: dict[int, str] = field(default_factory=dict)
+    deal_public: dict[str, Any] | None = None
+    deal_secret: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything a table knows: its rules, seats, host, games so far and the running game."""
+
+    id: str
+    settings: Settings
+    host: int = 0
+    seats: dict[int, SeatInfo] = field(default_factory=dict)
+    game_no: int = 0
+    game: GameState | None = None
+    last_first_opener: int | None = None
+    fairness: GameFairness | None = None
+
+    def seat_of_token(self, token_digest: str) -> int | None:
+        """The seat whose token has this digest, or None."""
+        for info in self.seats.values():
+            if info.token_digest is not None and info.token_digest == token_digest:
+                return info.seat
+        return None
+
+    def free_seat(self) -> int | None:
+        """The lowest free seat number, or None when the table is full."""
+        for seat in range(self.settings.max_players):
+            if seat not in self.seats:
+                return seat
+        return None
+
+    @property
+    def game_running(self) -> bool:
+        """True while a game is being played (not before the first, not after it ended)."""
+        return self.game is not None and self.game.winner is None
+
+
+def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: dict[str, Any] | None) -> TableState:
+    """The table after one entry; raises a RulesError (and changes nothing) when the entry is not allowed."""
+    if state is None:
+        if kind != "table_created":
+            raise TableError("table/unknown", f"a table's log must start with table_created, not {kind}")
+        return TableState(id=public["id"], settings=Settings.from_dict(public["rules"]))
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
+    return handler(state, public, secret or {})
+
+
+def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+    seat = public["seat"]
+    if seat in state.seats:
+        raise TableError("seat/taken", f"seat {seat} is taken by {state.seats[seat].name}")
+    info = SeatInfo(seat, public["name"], public["kind"], secret.get("token_digest"), public.get("level"))
+    return replace(state, seats={**state.seats, seat: info})
+
+
+def _seat_left(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    return replace(state, seats={s: i for s, i in state.seats.items() if s != public["seat"]})
+
+
+def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    game = new_game(state.settings, public["seats"], public["opener"])
+    return replace(state, game_no=public["game"], game=game, last_first_opener=public["opener"], fairness=None)
+
+
+def _game_opened(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+    return replace(state, fairness=GameFairness(public, secret))
+
+
+def _seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    fairness = _fairness(state)
+    return replace(state, fairness=replace(fairness, seeds={**fairness.seeds, public["seat"]: public["seed"]}))
+
+
+def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+    game = _game(state)
+    hands = tuple(tuple(secret["hands"].get(str(seat), ())) for seat in game.seats)
+    fairness = replace(_fairness(state), deal_public=public, deal_secret=secret)
+    return replace(state, game=apply(game, Roll(hands)).state, fairness=fairness)
+
+
+def _bid(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    action = MakeBid(public["seat"], Bid(public["quantity"], public["face"]))
+    return replace(state, game=apply(_game(state), action).state)
+
+
+def _liar(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    return replace(state, game=apply(_game(state), CallLiar(public["seat"])).state)
+
+
+def _round_revealed(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    return state
+
+
+def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None)
+    return replace(state, game=apply(_game(state), NextRound()).state, fairness=fairness)
+
+
+def _game(state: TableState) -> GameState:
+    if state.game is None:
+        raise TableError("game/not_started", "no game is running at this table")
+    return state.game
+
+
+def _fairness(state: TableState) -> GameFairness:
+    if state.fairness is None:
+        raise TableError("game/not_started", "the game has not been opened by the referee yet")
+    return state.fairness
+
+
+_HANDLERS = {
+    "seat_taken": _seat_taken,
+    "seat_left": _seat_left,
+    "game_started": _game_started,
+    "game_opened": _game_opened,
+    "seed_contributed": _seed,
+    "round_dealt": _round_dealt,
+    "bid": _bid,
+    "liar": _liar,
+    "round_revealed": _round_revealed,
+    "next_round": _next_round,
+}

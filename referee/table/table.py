@@ -1,0 +1,237 @@
+"""One table's life: seats, games, rounds; one lock; every change logged before anyone hears of it.
+
+A command is checked by folding its entry into the current state (``state.fold``): a
+refused command raises and nothing is logged. An accepted entry is appended to the event
+log first, then becomes the table's state, then listeners are told.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from referee.rules import Phase, first_opener
+from referee.store.log import EventLog
+
+from .dealing import Dealer
+from .errors import TableError
+from .scheduler import Scheduler
+from .state import TableState, fold
+
+log = logging.getLogger("referee.table")
+
+Listener = Callable[["Table"], None]
+
+
+class Table:
+    """A table served by this process. Build one with ``Table.create`` or ``Table.load``."""
+
+    def __init__(self, table_id: str, events: EventLog, dealer: Dealer, scheduler: Scheduler,
+                 seed_wait_s: float = 1.5) -> None:
+        self.id = table_id
+        self._events = events
+        self._dealer = dealer
+        self._scheduler = scheduler
+        self._seed_wait_s = seed_wait_s
+        self._lock = threading.RLock()
+        self._listeners: list[Listener] = []
+        self.state: TableState | None = None
+        self.version = 0
+        self.connected: set[int] = set()
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, rules: dict[str, Any], events: EventLog, dealer: Dealer,
+               scheduler: Scheduler, seed_wait_s: float = 1.5) -> "Table":
+        """A new, empty table with ``rules`` (validated)."""
+        table = cls(table_id, events, dealer, scheduler, seed_wait_s)
+        with table._lock:
+            table._commit("table_created", {"id": table_id, "rules": rules})
+        return table
+
+    @classmethod
+    def load(cls, table_id: str, events: EventLog, dealer: Dealer, scheduler: Scheduler,
+             seed_wait_s: float = 1.5) -> "Table":
+        """The table rebuilt from its log; a round waiting for its dice is dealt at once."""
+        table = cls(table_id, events, dealer, scheduler, seed_wait_s)
+        for entry in events.entries(table_id):
+            table.state = fold(table.state, entry.kind, entry.public, entry.secret)
+            table.version = entry.seq
+        if table.state is None:
+            raise TableError("table/unknown", f"no table {table_id!r}")
+        with table._lock:
+            if table.game is not None and table.game.phase is Phase.ROLLING:
+                table._deal()
+        return table
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener(table)`` after every change."""
+        self._listeners.append(listener)
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def current(self) -> TableState:
+        """The table's state (never None once built)."""
+        if self.state is None:
+            raise TableError("table/unknown", f"table {self.id} has no log")
+        return self.state
+
+    @property
+    def game(self):  # noqa: ANN201 - GameState | None, kept short for callers
+        """The current game, or None before the first one."""
+        return self.current.game
+
+    def private_for(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may check of its own dice this round (empty outside a dealt round)."""
+        with self._lock:
+            fairness = self.current.fairness
+            game = self.game
+            if fairness is None or fairness.deal_secret is None or fairness.deal_public is None or game is None:
+                return {}
+            if game.phase is not Phase.BIDDING or seat not in game.in_game:
+                return {}
+            return self._dealer.private_for(fairness.deal_secret, fairness.deal_public, seat)
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def join(self, name: str, token_digest: str | None, kind: str = "human", level: str | None = None) -> int:
+        """Seat a person (by their token's digest) or a bot in the lowest free seat."""
+        with self._lock:
+            if token_digest is not None and self.current.seat_of_token(token_digest) is not None:
+                raise TableError("seat/already_seated", "this token already holds a seat at this table")
+            seat = self.current.free_seat()
+            if seat is None:
+                raise TableError("table/full", f"all {self.current.settings.max_players} seats are taken")
+            public = {"seat": seat, "name": name, "kind": kind}
+            if level is not None:
+                public["level"] = level
+            self._commit("seat_taken", public, {"token_digest": token_digest} if token_digest else None)
+        self._notify()
+        return seat
+
+    def start(self, seat: int) -> None:
+        """The host starts the first game; after that any player starts the next one."""
+        with self._lock:
+            state = self.current
+            self._require_seat(seat)
+            if state.game_running:
+                raise TableError("game/running", "a game is already running at this table")
+            if state.game is None and seat != state.host:
+                raise TableError("start/not_host", f"only the host ({state.seats[state.host].name}) may start")
+            seats = sorted(state.seats)
+            if len(seats) < 2:
+                raise TableError("start/too_few", "a game needs at least 2 seated players")
+            game_no = state.game_no + 1
+            opener = first_opener(seats, state.last_first_opener)
+            self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
+            manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats)
+            self._commit("game_opened", manifest, secret)
+            self._open_round()
+        self._notify()
+
+    def bid(self, seat: int, quantity: int, face: int) -> None:
+        """``seat`` raises to ``quantity`` × ``face``."""
+        with self._lock:
+            self._require_seat(seat)
+            self._commit("bid", {"seat": seat, "quantity": quantity, "face": face})
+        self._notify()
+
+    def liar(self, seat: int) -> None:
+        """``seat`` calls Liar; the round is revealed at once."""
+        with self._lock:
+            self._require_seat(seat)
+            self._commit("liar", {"seat": seat})
+            fairness = self.current.fairness
+            game = self.game
+            if fairness is not None and fairness.deal_secret is not None and game is not None:
+                reveal = self._dealer.reveal((fairness.opening_public, fairness.opening_secret),
+                                             fairness.deal_secret, game.round_no)
+                self._commit("round_revealed", reveal)
+        self._notify()
+
+    def next_round(self, seat: int) -> None:
+        """Any player at the table starts the next round after a reveal."""
+        with self._lock:
+            self._require_seat(seat)
+            self._commit("next_round", {"seat": seat})
+            self._open_round()
+        self._notify()
+
+    def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
+        """A player's browser adds its seed to the round about to be dealt."""
+        with self._lock:
+            self._require_seat(seat)
+            game = self.game
+            if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
+                raise TableError("seed/late", f"round {round_no} is not waiting for seeds")
+            fairness = self.current.fairness
+            if seat not in self._seed_seats() or (fairness is not None and seat in fairness.seeds):
+                raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
+            self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
+            if fairness is not None and set(self._seed_seats()) <= set(self.current.fairness.seeds):
+                self._deal()
+        self._notify()
+
+    def set_connected(self, seat: int, connected: bool) -> None:
+        """Presence is not logged: it only decides whose seed a round waits for, and what the page shows."""
+        with self._lock:
+            (self.connected.add if connected else self.connected.discard)(seat)
+        self._notify()
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _require_seat(self, seat: int) -> None:
+        if seat not in self.current.seats:
+            raise TableError("seat/none", f"seat {seat} is empty")
+
+    def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
+        new_state = fold(self.state, kind, public, secret)
+        entry = self._events.append(self.id, kind, public, secret)
+        self.state = new_state
+        self.version = entry.seq
+        log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": kind})
+
+    def _seed_seats(self) -> list[int]:
+        game = self.game
+        if game is None:
+            return []
+        seats = self.current.seats
+        return [s for s in game.in_game if s in self.connected and seats.get(s) and seats[s].kind == "human"]
+
+    def _open_round(self) -> None:
+        if self._seed_wait_s <= 0 or not self._seed_seats():
+            self._deal()
+            return
+        game = self.game
+        key = (self.current.game_no, game.round_no if game else 0)
+        self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
+
+    def _deal_late(self, key: tuple[int, int]) -> None:
+        with self._lock:
+            game = self.game
+            if game is None or game.phase is not Phase.ROLLING or key != (self.current.game_no, game.round_no):
+                return
+            self._deal()
+        self._notify()
+
+    def _deal(self) -> None:
+        state = self.current
+        game = state.game
+        fairness = state.fairness
+        if game is None or fairness is None or game.phase is not Phase.ROLLING:
+            return
+        counts = {seat: game.count_of(seat) for seat in game.in_game}
+        dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
+                                  counts, dict(fairness.seeds))
+        secret = {**dealt.secret, "hands": {str(seat): dice for seat, dice in dealt.hands.items()}}
+        self._commit("round_dealt", dealt.public, secret)
+
+    def _notify(self) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(self)
+            except Exception:  # a broken listener must not break the table
+                log.exception("listener failed", extra={"table": self.id})

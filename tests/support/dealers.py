@@ -1,0 +1,35 @@
+"""Dealers for tests: dice from a seeded generator or from a script, with no commitments."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.table.dealing import Dealt
+
+
+class PlainDealer:
+    """Dice from a seeded ``random.Random``; ``script`` (a list of hands by seat) is dealt first."""
+
+    def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None) -> None:
+        self._random = random.Random(seed)
+        self.script = list(script or [])
+
+    def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
+                  seats: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+        return {"table": table_id, "game": game_no}, {}
+
+    def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,
+             counts: dict[int, int], seeds: dict[int, str]) -> Dealt:
+        if self.script:
+            hands = self.script.pop(0)
+        else:
+            hands = {seat: [self._random.randint(1, 6) for _ in range(count)] for seat, count in counts.items()}
+        return Dealt(hands, {"game": opening[0]["game"], "round": round_no,
+                             "counts": {str(s): c for s, c in counts.items()}}, {})
+
+    def reveal(self, opening: tuple[dict[str, Any], dict[str, Any]], deal_secret: dict[str, Any],
+               round_no: int) -> dict[str, Any]:
+        return {"game": opening[0]["game"], "round": round_no, "hands": deal_secret["hands"]}
+
+    def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
+        return {}
