@@ -1,0 +1,259 @@
+"""Rounds of dice: open a game, deal a round, log an approved change, reveal the round.
+
+The table calls, in this order, appending one log entry per step (kinds in ``kinds``):
+
+1. ``open_game`` when a game starts: log GAME_OPENED(public=manifest, secret=secret).
+2. ``deal`` when a round's seeds are in: log ROUND_DEALT(public, secret); send ``public`` to
+   everyone and ``private_for(seat)`` to each seat, before the first bid is accepted.
+3. ``die_change`` when the referee approves an effect: log DIE_CHANGED(public, secret).
+4. ``reveal`` at the end of the round: log ROUND_REVEALED(public=the returned dict).
+
+>>> from referee.fairness.keys import Signer
+>>> signer = Signer.from_private_bytes(bytes(32))
+>>> opening = open_game(signer, "t1", 1, {"preset": "tavern"}, [0, 1])
+>>> dealt = deal(signer, opening.secret, opening.manifest, 1, {0: 5, 1: 5}, {0: "ab" * 32})
+>>> len(dealt.hands[0]), sorted(dealt.private_for(1))[:3]
+(5, ['dice', 'game', 'leaf_indices'])
+>>> change = die_change(1, 1, seat=1, index=0, value=6, reason="telekinesis")
+>>> revealed = reveal(opening.secret, dealt.secret, [change.secret])
+>>> revealed["hands"]["1"][0], revealed["hands"]["0"] == dealt.secret["hands"]["0"]
+(6, True)
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from referee.fairness.encoding import (
+    DEAL_DOMAIN,
+    MANIFEST_DOMAIN,
+    FairnessError,
+    from_hex32,
+    seat_map,
+    seats_of,
+    statement,
+)
+from referee.fairness.keys import Signer
+from referee.fairness.merkle import hand_leaves, inclusion_proof, merkle_root
+from referee.fairness.secrets_chain import (
+    DRAW_SLOTS,
+    Entropy,
+    anchor,
+    draw_secrets_root,
+    hashes_to,
+    link,
+    new_secret,
+)
+from referee.fairness.stream import DIE_SIDES, derive_hands, round_key, seeds_digest
+from referee.store.chain import canonical
+
+
+class DealError(FairnessError):
+    """A request the dealer cannot honour: unknown seat, bad count, mismatched secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A game's signed public manifest and the secret it commits to (never exported)."""
+
+    manifest: dict[str, Any]
+    secret: dict[str, Any]
+
+
+def open_game(
+    signer: Signer,
+    table_id: str,
+    game_no: int,
+    rules: dict[str, Any],
+    seats: list[int],
+    entropy: Entropy = secrets.token_bytes,
+) -> Opening:
+    """Draw the game's secrets (from ``entropy``, the OS CSPRNG unless a test seeds it)
+    and sign its manifest."""
+    if not isinstance(table_id, str) or not table_id:
+        raise DealError(f"table id must be a non-empty string, got {table_id!r}")
+    _check_positive(game_no, "game number")
+    if not seats or sorted(set(seats)) != list(seats) or any(_not_seat(s) for s in seats):
+        raise DealError(f"seats must be distinct non-negative integers, ascending, got {seats!r}")
+    try:
+        canonical(rules)
+    except (TypeError, ValueError) as error:
+        raise DealError(f"rules must be plain JSON data: {error}") from None
+    top, master = new_secret(entropy), new_secret(entropy)
+    manifest = {
+        "table": table_id,
+        "game": game_no,
+        "rules": rules,
+        "seats": list(seats),
+        "key": signer.public_key_hex,
+        "round_anchor": anchor(top).hex(),
+        "draw_root": draw_secrets_root(master).hex(),
+        "draw_slots": DRAW_SLOTS,
+    }
+    manifest["signature"] = signer.sign(statement(MANIFEST_DOMAIN, manifest))
+    return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex()})
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One round's dice: ``public`` (signed commitment) and ``secret`` (dice and salts).
+
+    A Deal is rebuilt from its two logged parts with ``Deal(public, secret)``.
+    """
+
+    public: dict[str, Any]
+    secret: dict[str, Any]
+
+    @property
+    def hands(self) -> dict[int, list[int]]:
+        """The dealt dice of every seat, as committed (before any approved change)."""
+        return {seat: list(self.secret["hands"][str(seat)]) for seat in seats_of(self.secret["hands"])}
+
+    def _leaves(self) -> list[bytes]:
+        salts = {seat: self.secret["salts"][str(seat)] for seat in seats_of(self.secret["salts"])}
+        return hand_leaves(self.hands, salts)
+
+    def _first_leaf(self, seat: int) -> int:
+        hands = self.hands
+        if seat not in hands:
+            raise DealError(f"seat {seat} holds no dice in round {self.public['round']}")
+        return sum(len(hands[s]) for s in hands if s < seat)
+
+    def private_for(self, seat: int) -> dict[str, Any]:
+        """What seat ``seat`` alone may see now: its dice, salts and inclusion proofs."""
+        first, leaves = self._first_leaf(seat), self._leaves()
+        indices = list(range(first, first + len(self.hands[seat])))
+        return {
+            "table": self.public["table"],
+            "game": self.public["game"],
+            "round": self.public["round"],
+            "seat": seat,
+            "root": self.public["root"],
+            "size": len(leaves),
+            "dice": self.hands[seat],
+            "salts": list(self.secret["salts"][str(seat)]),
+            "leaf_indices": indices,
+            "proofs": [[p.hex() for p in inclusion_proof(leaves, i)] for i in indices],
+        }
+
+    def die_disclosure(self, seat: int, index: int) -> dict[str, Any]:
+        """One committed die with its proof, for an effect that shows it to someone else."""
+        first, leaves = self._first_leaf(seat), self._leaves()
+        if not 0 <= index < len(self.hands[seat]):
+            raise DealError(f"seat {seat} has no die {index} in round {self.public['round']}")
+        return {
+            "game": self.public["game"],
+            "round": self.public["round"],
+            "seat": seat,
+            "index": index,
+            "value": self.hands[seat][index],
+            "salt": self.secret["salts"][str(seat)][index],
+            "leaf_index": first + index,
+            "size": len(leaves),
+            "root": self.public["root"],
+            "proof": [p.hex() for p in inclusion_proof(leaves, first + index)],
+        }
+
+
+def deal(
+    signer: Signer,
+    opening_secret: dict[str, Any],
+    manifest: dict[str, Any],
+    round_no: int,
+    counts: dict[int, int],
+    seeds: dict[int, str],
+) -> Deal:
+    """Derive round ``round_no``'s dice from x_r and the seeds, commit and sign their root."""
+    x_r = _round_secret(opening_secret, manifest, round_no)
+    for seat, count in counts.items():
+        if seat not in manifest["seats"]:
+            raise DealError(f"seat {seat!r} is not in game {manifest['game']} (seats {manifest['seats']})")
+        _check_positive(count, f"dice count of seat {seat}")
+    for seat, seed in seeds.items():
+        if seat not in manifest["seats"]:
+            raise DealError(f"a seed from seat {seat!r}, which is not in game {manifest['game']}")
+        from_hex32(seed, f"the seed of seat {seat}")
+    if not counts:
+        raise DealError(f"round {round_no} deals no dice")
+    public_seeds = seat_map(seeds)
+    digest = seeds_digest(public_seeds)
+    key = round_key(x_r, manifest["table"], manifest["game"], round_no, digest)
+    hands, salts = derive_hands(key, counts)
+    hex_salts = {seat: [s.hex() for s in salts[seat]] for seat in salts}
+    public = {
+        "table": manifest["table"],
+        "game": manifest["game"],
+        "round": round_no,
+        "counts": seat_map(dict(counts)),
+        "seeds": public_seeds,
+        "seeds_digest": digest.hex(),
+        "root": merkle_root(hand_leaves(hands, hex_salts)).hex(),
+    }
+    public["signature"] = signer.sign(statement(DEAL_DOMAIN, public))
+    secret = {"game": manifest["game"], "round": round_no, "hands": seat_map(hands), "salts": seat_map(hex_salts)}
+    return Deal(public, secret)
+
+
+@dataclass(frozen=True, slots=True)
+class DieChange:
+    """An approved change of one die: ``public`` says only that a change happened in a round;
+    ``secret`` (which die, what value, why) is exported once the round is revealed."""
+
+    public: dict[str, Any]
+    secret: dict[str, Any]
+
+
+def die_change(game: int, round_no: int, *, seat: int, index: int, value: int, reason: str = "") -> DieChange:
+    """The DIE_CHANGED entry for an approved change: die ``index`` of ``seat`` becomes ``value``."""
+    _check_positive(game, "game number")
+    _check_positive(round_no, "round number")
+    if _not_seat(seat) or _not_seat(index) or _not_seat(value) or not 1 <= value <= DIE_SIDES:
+        raise DealError(f"a die change needs a seat, a die index and a value 1..6, got {seat!r}, {index!r}, {value!r}")
+    return DieChange(
+        {"game": game, "round": round_no},
+        {"seat": seat, "index": index, "value": value, "reason": reason},
+    )
+
+
+def apply_changes(hands: dict[str, list[int]], changes: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
+    """Hands (payload form) after approved changes ({seat, index, value}) in log order."""
+    result = {seat: list(dice) for seat, dice in hands.items()}
+    for change in changes:
+        dice = result.get(str(change["seat"]))
+        if dice is None or not 0 <= change["index"] < len(dice):
+            raise DealError(f"die {change['index']} of seat {change['seat']} was not dealt")
+        dice[change["index"]] = change["value"]
+    return result
+
+
+def reveal(opening_secret: dict[str, Any], deal_secret: dict[str, Any], changes: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The public reveal of a round: x_r, the dice as they stand after the approved
+    ``changes`` (DieChange secrets, log order), and every salt."""
+    round_no = deal_secret["round"]
+    top = from_hex32(opening_secret["round_top"], "the chain top")
+    return {
+        "game": deal_secret["game"],
+        "round": round_no,
+        "x": link(top, round_no).hex(),
+        "hands": apply_changes(deal_secret["hands"], changes),
+        "salts": {seat: list(salts) for seat, salts in deal_secret["salts"].items()},
+    }
+
+
+def _round_secret(opening_secret: dict[str, Any], manifest: dict[str, Any], round_no: int) -> bytes:
+    _check_positive(round_no, "round number")
+    top = from_hex32(opening_secret["round_top"], "the chain top")
+    x_r = link(top, round_no)
+    if not hashes_to(x_r, round_no, from_hex32(manifest["round_anchor"], "the round anchor")):
+        raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
+    return x_r
+
+
+def _not_seat(value: Any) -> bool:
+    return isinstance(value, bool) or not isinstance(value, int) or value < 0
+
+
+def _check_positive(value: Any, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise DealError(f"{what} must be a positive integer, got {value!r}")

@@ -1,0 +1,78 @@
+"""The public audit export of a table's log (format ``tavern-jack-audit/1``).
+
+Every entry is copied field by field (a whitelist). A secret part is included only when
+the protocol has revealed it: a round's ROUND_DEALT and DIE_CHANGED secrets once the round
+has a ROUND_REVEALED entry, a DRAW_COMMITTED secret once the draw has a DRAW_REVEALED
+entry. Every other secret (the game's chain top and draw master, anything the table keeps
+in other kinds) stays out; its ``secret_digest`` still lets the hash chain be checked.
+The export ends with a head, {table, seq, hash}, signed by the server key, so a truncated
+log is detected.
+
+>>> from referee.fairness.keys import Signer
+>>> export = build_export(Signer.from_private_bytes(bytes(32)), "t1", [])
+>>> export["format"], export["head"]["seq"], export["entries"]
+('tavern-jack-audit/1', 0, [])
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from referee.fairness import kinds
+from referee.fairness.encoding import HEAD_DOMAIN, statement
+from referee.fairness.keys import Signer
+from referee.store.chain import GENESIS
+
+EXPORT_FORMAT = "tavern-jack-audit/1"
+
+
+def build_export(signer: Signer, table_id: str, entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The audit export of ``entries`` (a table's log, oldest first, secrets included)."""
+    log = list(entries)
+    revealed = _revealed_keys(log)
+    exported = [_public_entry(entry, revealed) for entry in log]
+    head = {
+        "table": table_id,
+        "seq": log[-1]["seq"] if log else 0,
+        "hash": log[-1]["hash"] if log else GENESIS,
+    }
+    head["signature"] = signer.sign(statement(HEAD_DOMAIN, head))
+    return {
+        "format": EXPORT_FORMAT,
+        "server_key": signer.public_key_hex,
+        "table": table_id,
+        "entries": exported,
+        "head": head,
+    }
+
+
+def _revealed_keys(log: list[dict[str, Any]]) -> set[tuple[str, int, int]]:
+    keys = set()
+    for entry in log:
+        if entry["kind"] == kinds.ROUND_REVEALED:
+            keys.add(("round", entry["public"]["game"], entry["public"]["round"]))
+        elif entry["kind"] == kinds.DRAW_REVEALED:
+            keys.add(("draw", entry["public"]["game"], entry["public"]["draw"]))
+    return keys
+
+
+def _secret_key(entry: dict[str, Any]) -> tuple[str, int, int] | None:
+    public = entry["public"]
+    if entry["kind"] in (kinds.ROUND_DEALT, kinds.DIE_CHANGED):
+        return ("round", public["game"], public["round"])
+    if entry["kind"] == kinds.DRAW_COMMITTED:
+        return ("draw", public["game"], public["draw"])
+    return None
+
+
+def _public_entry(entry: dict[str, Any], revealed: set[tuple[str, int, int]]) -> dict[str, Any]:
+    key = _secret_key(entry)
+    return {
+        "seq": entry["seq"],
+        "kind": entry["kind"],
+        "at": entry["at"],
+        "public": entry["public"],
+        "secret": entry["secret"] if key is not None and key in revealed else None,
+        "secret_digest": entry["secret_digest"],
+        "prev_hash": entry["prev_hash"],
+        "hash": entry["hash"],
+    }

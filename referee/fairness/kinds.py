@@ -1,0 +1,32 @@
+"""The event-log entry kinds the fairness protocol writes and the verifier reads.
+
+The table appends exactly these kinds with exactly these parts (P = public, S = secret);
+docs/fairness.md gives every field. The verifier ignores every other kind except for the
+log's hash chain, which covers all entries.
+
+============== ============================================ =================================
+kind           public part                                  secret part
+============== ============================================ =================================
+game_opened    ``Opening.manifest`` (signed)                ``Opening.secret`` (never exported)
+round_dealt    ``Deal.public`` (signed Merkle root)         ``Deal.secret`` (exported once revealed)
+die_changed    ``DieChange.public`` {game, round}           ``DieChange.secret`` {seat, index, value, ...}
+round_revealed ``reveal(...)`` {game, round, x, hands, ..}  none
+draw_committed ``Draw.public`` (signed Merkle root)         ``Draw.secret`` (exported once revealed)
+draw_revealed  ``reveal_draw(...)``                         none
+============== ============================================ =================================
+
+>>> sorted(FAIRNESS_KINDS)[:2]
+['die_changed', 'draw_committed']
+"""
+from __future__ import annotations
+
+GAME_OPENED = "game_opened"
+ROUND_DEALT = "round_dealt"
+DIE_CHANGED = "die_changed"
+ROUND_REVEALED = "round_revealed"
+DRAW_COMMITTED = "draw_committed"
+DRAW_REVEALED = "draw_revealed"
+
+FAIRNESS_KINDS = frozenset(
+    {GAME_OPENED, ROUND_DEALT, DIE_CHANGED, ROUND_REVEALED, DRAW_COMMITTED, DRAW_REVEALED}
+)

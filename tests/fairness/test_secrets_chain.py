@@ -1,0 +1,62 @@
+import pytest
+from hypothesis import given, strategies as st
+
+from referee.fairness.merkle import leaf_hash, verify_inclusion
+from referee.fairness.secrets_chain import (
+    CHAIN_LENGTH,
+    DRAW_SLOTS,
+    ChainExhausted,
+    anchor,
+    draw_secret,
+    draw_secret_proof,
+    draw_secrets_root,
+    hashes_to,
+    link,
+    new_secret,
+)
+from referee.fairness.encoding import sha256
+
+tops = st.binary(min_size=32, max_size=32)
+
+
+@given(tops, st.integers(1, CHAIN_LENGTH))
+def test_each_link_hashes_to_the_one_below(top, r):
+    assert sha256(link(top, r)) == link(top, r - 1)
+
+
+@given(tops, st.integers(0, CHAIN_LENGTH))
+def test_every_link_hashes_back_to_the_anchor_in_r_steps(top, r):
+    assert hashes_to(link(top, r), r, anchor(top))
+    if r > 0:
+        assert not hashes_to(link(top, r), r - 1, anchor(top))
+
+
+def test_the_top_is_the_last_link():
+    top = bytes(range(32))
+    assert link(top, CHAIN_LENGTH) == top
+
+
+@pytest.mark.parametrize("r", [-1, CHAIN_LENGTH + 1])
+def test_rounds_outside_the_chain_are_refused(r):
+    with pytest.raises(ChainExhausted, match=f"round {r} is outside the chain of 512 rounds"):
+        link(bytes(32), r)
+
+
+def test_new_secrets_are_32_fresh_bytes():
+    assert len(new_secret()) == 32 and new_secret() != new_secret()
+
+
+def test_draw_secrets_differ_and_each_is_proven_under_the_root():
+    master = bytes([3]) * 32
+    root = draw_secrets_root(master)
+    assert len({draw_secret(master, n) for n in range(1, 20)}) == 19
+    for n in (1, 2, 255, 256, DRAW_SLOTS):
+        proof = draw_secret_proof(master, n)
+        assert verify_inclusion(leaf_hash(draw_secret(master, n)), n - 1, DRAW_SLOTS, proof, root)
+        assert not verify_inclusion(leaf_hash(draw_secret(master, n)), n % DRAW_SLOTS, DRAW_SLOTS, proof, root)
+
+
+@pytest.mark.parametrize("n", [0, DRAW_SLOTS + 1])
+def test_draw_numbers_outside_the_slots_are_refused(n):
+    with pytest.raises(ChainExhausted, match=f"draw {n} is outside"):
+        draw_secret(bytes(32), n)
