@@ -13,9 +13,10 @@ False
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import Any, Protocol
 
-from referee.rules import GameState, Phase, RoundResult
+from referee.rules import GameState, Phase, RoundResult, Settings
 
 
 def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: bool = False) -> dict[str, Any]:
@@ -69,3 +70,56 @@ def _result(result: RoundResult | None) -> dict[str, Any] | None:
         "loser": result.loser,
         "dice_lost": result.dice_lost,
     }
+
+
+class SeatLike(Protocol):
+    """A seat as the table keeps it (``referee.table.SeatInfo``)."""
+
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+
+
+class TableLike(Protocol):
+    """What a table view reads of a table's state (``referee.table.TableState``)."""
+
+    id: str
+    host: int
+    settings: Settings
+    seats: Mapping[int, SeatLike]
+    game_no: int
+    game: GameState | None
+
+
+def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
+               spectators: int, private: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
+
+    ``private`` is what only this seat may read about its own dice (salts and proofs).
+    """
+    view: dict[str, Any] = {
+        "version": version,
+        "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
+                "is_host": seat is not None and seat == state.host},
+        "table": {
+            "id": state.id,
+            "host": state.host,
+            "rules": state.settings.to_dict(),
+            "seats": [_seat(info, connected) for _, info in sorted(state.seats.items())],
+            "games_played": state.game_no - (1 if state.game is not None and state.game.winner is None else 0),
+            "spectators": spectators,
+        },
+        "game": game_view(state.game, seat, game_no=state.game_no) if state.game is not None else None,
+    }
+    if seat is not None and private:
+        view["private"] = dict(private)
+    return view
+
+
+def _seat(info: SeatLike, connected: Collection[int]) -> dict[str, Any]:
+    seat: dict[str, Any] = {"seat": info.seat, "name": info.name, "kind": info.kind,
+                            "connected": info.kind == "bot" or info.seat in connected}
+    if info.level is not None:
+        seat["level"] = info.level
+    return seat

@@ -32,8 +32,9 @@ class Dealer(Protocol):
         ...
 
     def reveal(self, opening: tuple[dict[str, Any], dict[str, Any]], deal_secret: dict[str, Any],
-               round_no: int) -> dict[str, Any]:
-        """What is published after the round is called (logged as ``round_revealed``)."""
+               changes: list[dict[str, Any]]) -> dict[str, Any]:
+        """What is published after the round is called (logged as ``round_revealed``); ``changes``
+        are the round's approved die changes in log order."""
         ...
 
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:

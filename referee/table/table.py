@@ -148,7 +148,7 @@ class Table:
             game = self.game
             if fairness is not None and fairness.deal_secret is not None and game is not None:
                 reveal = self._dealer.reveal((fairness.opening_public, fairness.opening_secret),
-                                             fairness.deal_secret, game.round_no)
+                                             fairness.deal_secret, [])
                 self._commit("round_revealed", reveal)
         self._notify()
 
@@ -226,8 +226,7 @@ class Table:
         counts = {seat: game.count_of(seat) for seat in game.in_game}
         dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
                                   counts, dict(fairness.seeds))
-        secret = {**dealt.secret, "hands": {str(seat): dice for seat, dice in dealt.hands.items()}}
-        self._commit("round_dealt", dealt.public, secret)
+        self._commit("round_dealt", dealt.public, dealt.secret)
 
     def _notify(self) -> None:
         for listener in list(self._listeners):

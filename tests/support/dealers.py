@@ -25,11 +25,12 @@ class PlainDealer:
         else:
             hands = {seat: [self._random.randint(1, 6) for _ in range(count)] for seat, count in counts.items()}
         return Dealt(hands, {"game": opening[0]["game"], "round": round_no,
-                             "counts": {str(s): c for s, c in counts.items()}}, {})
+                             "counts": {str(s): c for s, c in counts.items()}},
+                     {"round": round_no, "hands": {str(s): dice for s, dice in hands.items()}})
 
     def reveal(self, opening: tuple[dict[str, Any], dict[str, Any]], deal_secret: dict[str, Any],
-               round_no: int) -> dict[str, Any]:
-        return {"game": opening[0]["game"], "round": round_no, "hands": deal_secret["hands"]}
+               changes: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"game": opening[0]["game"], "round": deal_secret["round"], "hands": deal_secret["hands"]}
 
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
         return {}

@@ -1,0 +1,97 @@
+"""Server configuration: defaults, a TOML file, then environment variables, then command-line flags.
+
+Every key is documented in config.example.toml. An environment variable
+``TAVERN_<SECTION>_<KEY>`` overrides the file, e.g. ``TAVERN_SERVER_PORT=8000``.
+
+>>> Config().async_mode
+'gevent'
+>>> load_config(None, environ={"TAVERN_SERVER_PORT": "8001"}).port
+8001
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+ASYNC_MODES = ("gevent", "eventlet", "threading")
+
+_SECTIONS: dict[str, dict[str, str]] = {
+    "server": {"host": "host", "port": "port", "async_mode": "async_mode", "message_queue": "message_queue"},
+    "store": {"database": "database"},
+    "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
+    "bots": {"think_s": "bot_think_s"},
+    "timer": {"disconnect_grace_s": "disconnect_grace_s"},
+    "log": {"level": "log_level"},
+}
+
+
+class ConfigError(ValueError):
+    """A configuration value is missing, unknown or of the wrong type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything an operator can set; the defaults serve on 127.0.0.1:5000 with SQLite under var/."""
+
+    host: str = "127.0.0.1"
+    port: int = 5000
+    async_mode: str = "gevent"
+    message_queue: str = ""
+    database: str = "var/tavern.sqlite3"
+    signing_key: str = "var/server_key.pem"
+    seed_wait_s: float = 1.5
+    bot_think_s: float = 0.8
+    disconnect_grace_s: float = 30.0
+    log_level: str = "INFO"
+
+    def __post_init__(self) -> None:
+        if self.async_mode not in ASYNC_MODES:
+            raise ConfigError(f"server.async_mode must be one of {', '.join(ASYNC_MODES)}, got {self.async_mode!r}")
+
+
+def load_config(path: str | None, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:
+    """Defaults, then the TOML file at ``path``, then ``TAVERN_*`` variables, then non-None ``overrides``."""
+    values: dict[str, Any] = {}
+    if path:
+        with open(path, "rb") as handle:
+            values.update(_from_toml(tomllib.load(handle)))
+    values.update(_from_environ(os.environ if environ is None else environ))
+    values.update({key: value for key, value in overrides.items() if value is not None})
+    return replace(Config(), **{key: _typed(key, value) for key, value in values.items()})
+
+
+def _from_toml(document: dict[str, Any]) -> dict[str, Any]:
+    values = {}
+    for section, table in document.items():
+        keys = _SECTIONS.get(section)
+        if keys is None or not isinstance(table, dict):
+            raise ConfigError(f"unknown config section [{section}]")
+        for key, value in table.items():
+            if key not in keys:
+                raise ConfigError(f"unknown config key {section}.{key}")
+            values[keys[key]] = value
+    return values
+
+
+def _from_environ(environ: Mapping[str, str]) -> dict[str, Any]:
+    return {
+        field: environ[f"TAVERN_{section.upper()}_{key.upper()}"]
+        for section, keys in _SECTIONS.items()
+        for key, field in keys.items()
+        if f"TAVERN_{section.upper()}_{key.upper()}" in environ
+    }
+
+
+def _typed(name: str, value: Any) -> Any:
+    kind = {f.name: f.type for f in fields(Config)}[name]
+    try:
+        if kind == "int":
+            return int(value)
+        if kind == "float":
+            return float(value)
+        return str(value)
+    except (TypeError, ValueError) as error:
+        raise ConfigError(f"{name} must be a {kind}, got {value!r}") from error

@@ -1,0 +1,48 @@
+"""The table's dealer over ``referee.fairness``: committed, signed, auditable dice.
+
+>>> from referee.fairness.keys import Signer
+>>> dealer = FairDealer(Signer.from_private_bytes(bytes(32)))
+>>> opening = dealer.open_game("t1", 1, {"dice_per_player": 2}, [0, 1])
+>>> dealt = dealer.deal(opening, 1, {0: 2, 1: 2}, {})
+>>> dealer.private_for(dealt.secret, dealt.public, 0)["dice"] == dealt.hands[0]
+True
+>>> dealer.reveal(opening, dealt.secret, [])["hands"]["1"] == dealt.hands[1]
+True
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.fairness import dealer as fair
+from referee.fairness.keys import Signer, load_or_create_signing_key
+
+from .dealing import Dealt
+
+Opening = tuple[dict[str, Any], dict[str, Any]]
+
+
+class FairDealer:
+    """Deals every round from the game's hash chain and the players' seeds, signed by ``signer``."""
+
+    def __init__(self, signer: Signer) -> None:
+        self.signer = signer
+
+    @classmethod
+    def from_key_file(cls, path: str) -> "FairDealer":
+        """A dealer signing with the server's long-lived key (created on first start)."""
+        return cls(load_or_create_signing_key(path))
+
+    def open_game(self, table_id: str, game_no: int, rules: dict[str, Any], seats: list[int]) -> Opening:
+        opening = fair.open_game(self.signer, table_id, game_no, rules, seats)
+        return opening.manifest, opening.secret
+
+    def deal(self, opening: Opening, round_no: int, counts: dict[int, int], seeds: dict[int, str]) -> Dealt:
+        manifest, secret = opening
+        dealt = fair.deal(self.signer, secret, manifest, round_no, counts, seeds)
+        return Dealt(dealt.hands, dealt.public, dealt.secret)
+
+    def reveal(self, opening: Opening, deal_secret: dict[str, Any], changes: list[dict[str, Any]]) -> dict[str, Any]:
+        return fair.reveal(opening[1], deal_secret, changes)
+
+    def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
+        return fair.Deal(deal_public, deal_secret).private_for(seat)

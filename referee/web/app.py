@@ -1,0 +1,64 @@
+"""The application factory: Flask + Flask-SocketIO with the async mode chosen in config.
+
+>>> import os, tempfile
+>>> from referee.config import Config
+>>> key = os.path.join(tempfile.mkdtemp(), "key.pem")
+>>> app = create_app(Config(async_mode="threading", database=":memory:", signing_key=key))
+>>> app.extensions["tavern"].config.async_mode
+'threading'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask
+from flask_socketio import SocketIO
+
+from referee.config import Config
+from referee.store.log import EventLog
+from referee.table import Dealer, Scheduler, Tables, TimerScheduler
+
+from .broadcast import Broadcaster
+from .connections import Connections
+from .pages import pages
+from .sockets import register_handlers
+
+ROOT = Path(__file__).resolve().parents[2]
+MAX_MESSAGE_BYTES = 16 * 1024
+
+
+@dataclass
+class Services:
+    """What the routes and handlers share: config, tables, connections, the socket server."""
+
+    config: Config
+    tables: Tables
+    connections: Connections
+    socketio: SocketIO
+    broadcaster: Broadcaster
+
+
+def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
+    """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
+    app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config["JSON_AS_ASCII"] = False
+    socketio = SocketIO(app, async_mode=config.async_mode, message_queue=config.message_queue or None,
+                        max_http_buffer_size=MAX_MESSAGE_BYTES)
+    if config.database != ":memory:":
+        Path(config.database).parent.mkdir(parents=True, exist_ok=True)
+    events = EventLog(config.database)
+    conns = Connections()
+    broadcaster = Broadcaster(socketio, conns)
+    tables = Tables(events, dealer or default_dealer(config), scheduler or TimerScheduler(),
+                    seed_wait_s=config.seed_wait_s, on_load=lambda table: table.subscribe(broadcaster.table_changed))
+    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster)
+    app.register_blueprint(pages)
+    register_handlers(socketio, tables, conns, broadcaster)
+    return app
+
+
+def default_dealer(config: Config) -> Dealer:
+    """The committed, auditable dealer signing with the server's key."""
+    from referee.table.fair_dealer import FairDealer
+    return FairDealer.from_key_file(config.signing_key)

@@ -1,0 +1,32 @@
+"""After every change, each seat gets its own projection in its own room, spectators theirs."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_socketio import SocketIO
+
+from referee.table import Table
+from referee.views import table_view
+
+from .connections import Connections, seat_room, watch_room
+
+
+class Broadcaster:
+    """Sends ``state`` to every room of a table; the view is built per seat by ``referee.views``."""
+
+    def __init__(self, socketio: SocketIO, conns: Connections) -> None:
+        self._socketio = socketio
+        self._conns = conns
+
+    def view_for(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The ``state`` payload for ``seat`` (None: a spectator)."""
+        state = table.current
+        return table_view(state, version=table.version, seat=seat, connected=set(table.connected),
+                          spectators=self._conns.spectators(table.id),
+                          private=table.private_for(seat) if seat is not None else None)
+
+    def table_changed(self, table: Table) -> None:
+        """Send every viewer of ``table`` its new state."""
+        for seat in list(table.current.seats):
+            self._socketio.emit("state", self.view_for(table, seat), to=seat_room(table.id, seat))
+        self._socketio.emit("state", self.view_for(table, None), to=watch_room(table.id))

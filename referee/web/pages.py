@@ -1,0 +1,61 @@
+"""Page routes and the small HTTP API: the home page, a table's page, creating a table."""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from referee.rules import RulesError, Settings
+
+from .i18n import catalog, pick_language, translate
+from .payloads import parse_name, token_digest
+
+pages = Blueprint("pages", __name__)
+
+
+def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
+    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
+    strings = catalog(lang)
+    return render_template(template, lang=lang, strings=strings,
+                           _=lambda key, **params: translate(lang, key, **params), **context), status
+
+
+@pages.get("/")
+def home() -> tuple[str, int]:
+    return _page("home.html")
+
+
+@pages.get("/t/<table_id>")
+def table_page(table_id: str) -> tuple[str, int]:
+    if current_app.extensions["tavern"].tables.find(table_id) is None:
+        return _page("404.html", 404)
+    return _page("table.html", table_id=table_id)
+
+
+@pages.post("/api/tables")
+def create_table() -> tuple[Response, int]:
+    data = request.get_json(silent=True)
+    try:
+        name = parse_name(data)
+        rules = data.get("rules", {}) if isinstance(data, dict) else {}
+        tables = current_app.extensions["tavern"].tables
+        Settings.from_dict(rules)
+        table = tables.create(rules)
+        token = secrets.token_urlsafe(32)
+        seat = table.join(name, token_digest(token))
+    except RulesError as error:
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+    return jsonify({"ok": True, "table": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}), 201
+
+
+@pages.get("/healthz")
+def healthz() -> tuple[Response, int]:
+    return jsonify({"ok": True}), 200
+
+
+@pages.after_app_request
+def no_referrer(response: Response) -> Response:
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response

@@ -1,0 +1,91 @@
+"""Parsing what clients send: every field checked for type and size before anything else runs.
+
+>>> parse_bid({"quantity": 3, "face": 5})
+(3, 5)
+>>> parse_name({"name": "  Аня  "})
+'Аня'
+>>> parse_bid({"quantity": "3", "face": 5})
+Traceback (most recent call last):
+...
+referee.table.errors.BadRequest: quantity must be an integer, got '3'
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from typing import Any
+
+from referee.table import BadRequest
+
+NAME_MAX = 24
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def token_digest(token: str) -> str:
+    """The server keeps only this digest of a seat token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def fields_of(data: Any, *allowed: str) -> dict[str, Any]:
+    """``data`` as an object holding no key beyond ``allowed``."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise BadRequest("payload/malformed", f"the payload must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise BadRequest("payload/malformed", f"unknown field(s): {', '.join(map(str, unknown))[:80]}")
+    return data
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest("payload/malformed", f"{key} must be an integer, got {str(value)[:20]!r}")
+    return value
+
+
+def parse_bid(data: Any) -> tuple[int, int]:
+    """``(quantity, face)`` of a ``bid`` event."""
+    data = fields_of(data, "quantity", "face")
+    return _int(data, "quantity"), _int(data, "face")
+
+
+def parse_empty(data: Any) -> None:
+    """Events that carry nothing accept ``{}`` or no payload."""
+    fields_of(data)
+
+
+def parse_name(data: Any) -> str:
+    """A player's name: trimmed, 1–24 characters, no control characters."""
+    data = fields_of(data, "name", "lang", "rules")
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise BadRequest("payload/malformed", "name must be a string")
+    name = unicodedata.normalize("NFC", name).strip()
+    if not name or any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in name):
+        raise BadRequest("name/invalid", "a name needs at least one visible character and no control characters")
+    if len(name) > NAME_MAX:
+        raise BadRequest("name/too_long", f"a name has at most {NAME_MAX} characters, got {len(name)}")
+    return name
+
+
+def parse_seed(data: Any) -> tuple[int, str]:
+    """``(round, seed)`` of a ``seed`` event: the seed is 32 bytes as 64 lowercase hex digits."""
+    data = fields_of(data, "round", "seed")
+    seed = data.get("seed")
+    if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
+        raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
+    return _int(data, "round"), seed
+
+
+def parse_auth(auth: Any) -> tuple[str, str | None]:
+    """``(table, token)`` from the Socket.IO auth payload; the token is optional."""
+    data = fields_of(auth, "table", "token")
+    table, token = data.get("table"), data.get("token")
+    if not isinstance(table, str) or not 1 <= len(table) <= 64:
+        raise BadRequest("payload/malformed", "auth.table must be a table id")
+    if token is not None and (not isinstance(token, str) or not 1 <= len(token) <= 128):
+        raise BadRequest("payload/malformed", "auth.token must be a string of at most 128 characters")
+    return table, token

@@ -1,0 +1,149 @@
+"""Socket.IO handlers: parse, authorise, call the table, answer; no rules logic here.
+
+Every handler answers ``{"ok": true, …}`` or ``{"ok": false, "code", "message"}`` and, on a
+failure, also emits ``error`` to the sender only. State goes out through ``Broadcaster``.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room, leave_room
+
+from referee.rules import RulesError
+from referee.table import Table, TableError, Tables
+
+from .connections import Connection, Connections, seat_room, watch_room
+from .payloads import parse_auth, parse_bid, parse_empty, parse_name, parse_seed, token_digest
+from .broadcast import Broadcaster
+
+log = logging.getLogger("referee.web")
+
+
+def _start(table: Table, seat: int, data: Any) -> None:
+    parse_empty(data)
+    table.start(seat)
+
+
+def _bid(table: Table, seat: int, data: Any) -> None:
+    table.bid(seat, *parse_bid(data))
+
+
+def _liar(table: Table, seat: int, data: Any) -> None:
+    parse_empty(data)
+    table.liar(seat)
+
+
+def _next_round(table: Table, seat: int, data: Any) -> None:
+    parse_empty(data)
+    table.next_round(seat)
+
+
+def _seed(table: Table, seat: int, data: Any) -> None:
+    table.contribute_seed(seat, *parse_seed(data))
+
+
+SeatAction = Callable[[Table, int, Any], None]
+
+SEAT_EVENTS: dict[str, SeatAction] = {
+    "start": _start, "new_game": _start, "bid": _bid, "liar": _liar, "next_round": _next_round, "seed": _seed,
+}
+"""Events that need a seat, each with what it does to the table."""
+
+
+def _seat_handler(answer: Callable[..., dict[str, Any]], seat_of: Callable[[Connection], int],
+                  act: SeatAction) -> Callable[..., dict[str, Any]]:
+    def handler(data: Any = None) -> dict[str, Any]:
+        return answer(lambda conn, table: act(table, seat_of(conn), data))
+    return handler
+
+
+def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, broadcaster: Broadcaster) -> None:
+    """Attach every event handler of docs/protocol.md to ``socketio``."""
+
+    def answer(action: Callable[[Connection, Table], dict[str, Any] | None]) -> dict[str, Any]:
+        conn = conns.get(request.sid)
+        try:
+            if conn is None:
+                raise TableError("auth/not_connected", "this connection has not joined a table")
+            if not conn.bucket.take():
+                raise TableError("rate/limited", "too many events: slow down")
+            return {"ok": True, **(action(conn, tables.get(conn.table)) or {})}
+        except RulesError as error:
+            log.info("refused", extra={"table": conn.table if conn else None, "code": error.code})
+            emit("error", {"code": error.code, "message": error.message})
+            return {"ok": False, "code": error.code, "message": error.message}
+
+    def seat_of(conn: Connection) -> int:
+        if conn.seat is None:
+            raise TableError("seat/none", "take a seat first: spectators cannot play")
+        return conn.seat
+
+    @socketio.on("connect")
+    def on_connect(auth: Any = None) -> None:
+        try:
+            table_id, token = parse_auth(auth)
+        except RulesError as error:
+            raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
+        table = tables.find(table_id)
+        if table is None:
+            raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
+        seat = table.current.seat_of_token(token_digest(token)) if token else None
+        conns.add(request.sid, table_id, seat)
+        if token and seat is None:
+            emit("error", {"code": "auth/unknown_token", "message": "this token holds no seat at this table"})
+        _enter(table, seat)
+
+    def _enter(table: Table, seat: int | None) -> None:
+        if seat is None:
+            join_room(watch_room(table.id))
+            broadcaster.table_changed(table)
+        else:
+            join_room(seat_room(table.id, seat))
+            table.set_connected(seat, True)
+
+    @socketio.on("disconnect")
+    def on_disconnect(*_reason: Any) -> None:
+        conn = conns.remove(request.sid)
+        if conn is None:
+            return
+        table = tables.find(conn.table)
+        if table is None:
+            return
+        if conn.seat is not None and conns.online(conn.table, conn.seat) == 0:
+            table.set_connected(conn.seat, False)
+        else:
+            broadcaster.table_changed(table)
+
+    @socketio.on("sync")
+    def on_sync(data: Any = None) -> dict[str, Any]:
+        def sync(conn: Connection, table: Table) -> None:
+            parse_empty(data)
+            emit("state", broadcaster.view_for(table, conn.seat))
+        return answer(sync)
+
+    @socketio.on("join")
+    def on_join(data: Any = None) -> dict[str, Any]:
+        def join(conn: Connection, table: Table) -> dict[str, Any]:
+            name = parse_name(data)
+            if conn.seat is not None:
+                raise TableError("seat/already_seated", f"this connection already holds seat {conn.seat}")
+            token = secrets.token_urlsafe(32)
+            seat = table.join(name, token_digest(token))
+            leave_room(watch_room(table.id))
+            conn.seat = seat
+            _enter(table, seat)
+            return {"seat": seat, "token": token}
+        return answer(join)
+
+    for event, act in SEAT_EVENTS.items():
+        socketio.on_event(event, _seat_handler(answer, seat_of, act))
+
+    @socketio.on_error_default
+    def on_unexpected(error: Exception) -> dict[str, Any]:
+        log.exception("handler failed", extra={"sid_known": conns.get(request.sid) is not None})
+        emit("error", {"code": "server/error", "message": "the server could not handle that event"})
+        return {"ok": False, "code": "server/error", "message": "the server could not handle that event"}

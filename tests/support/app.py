@@ -1,0 +1,65 @@
+"""An in-process app for socket tests: threading mode, in-memory log, injected dealer and clock."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask
+from flask_socketio import SocketIO, SocketIOTestClient
+
+from referee.config import Config
+from referee.table import Dealer, ManualScheduler
+from referee.web.app import create_app
+
+
+@dataclass
+class Harness:
+    """An app, its socket server and clock, and helpers to create tables and connect clients."""
+
+    app: Flask
+    clock: ManualScheduler
+    clients: list[SocketIOTestClient] = field(default_factory=list)
+
+    @property
+    def socketio(self) -> SocketIO:
+        return self.app.extensions["tavern"].socketio
+
+    def create_table(self, name: str = "Anna", **rules: Any) -> tuple[str, str]:
+        """A new table with its host seated: ``(table id, host token)``."""
+        response = self.app.test_client().post("/api/tables", json={"name": name, "rules": rules})
+        assert response.status_code == 201, response.get_json()
+        body = response.get_json()
+        return body["table"], body["token"]
+
+    def connect(self, table: str, token: str | None = None) -> SocketIOTestClient:
+        auth: dict[str, Any] = {"table": table}
+        if token is not None:
+            auth["token"] = token
+        client = self.socketio.test_client(self.app, auth=auth)
+        self.clients.append(client)
+        return client
+
+    def join(self, table: str, name: str) -> tuple[SocketIOTestClient, str]:
+        """A new player at ``table``: ``(client, token)``."""
+        client = self.connect(table)
+        ack = client.emit("join", {"name": name}, callback=True)
+        assert ack["ok"], ack
+        return client, ack["token"]
+
+
+def make_harness(dealer: Dealer, seed_wait_s: float = 0.0) -> Harness:
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", seed_wait_s=seed_wait_s)
+    clock = ManualScheduler()
+    return Harness(create_app(config, dealer=dealer, scheduler=clock), clock)
+
+
+def last_state(client: SocketIOTestClient) -> dict[str, Any]:
+    """The newest ``state`` the client received (draining its queue)."""
+    states = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+    assert states, "no state received"
+    return states[-1]
+
+
+def errors(client: SocketIOTestClient) -> list[str]:
+    """Codes of the ``error`` events the client received (draining its queue)."""
+    return [m["args"][0]["code"] for m in client.get_received() if m["name"] == "error"]
