@@ -1,0 +1,38 @@
+# Tavern Jack: `make run` serves on 127.0.0.1:5000 with SQLite; `make test` runs every test.
+# Both create the virtual environment and install what they need on a fresh machine.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: run test chromium bench clean
+
+$(VENV)/.run-stamp: pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-stamp: $(VENV)/.run-stamp
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(VENV)/.run-stamp
+	$(VENV)/bin/referee serve $(if $(CONFIG),--config $(CONFIG))
+
+chromium:
+	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "chromium is missing and apt-get is not usable: browser tests will fail" >&2; fi
+
+test: $(VENV)/.test-stamp chromium
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(VENV)/.test-stamp
+	$(PY) bench/latency.py
+
+clean:
+	rm -rf $(VENV) var test-output

@@ -1,0 +1,54 @@
+"""A real server process: SIGKILL in mid-round loses nothing; eventlet plays a round too."""
+from __future__ import annotations
+
+import pytest
+
+from tests.support.client import Player, create_table
+from tests.support.server import running_server
+
+
+def bidding(state):
+    return state["game"] is not None and state["game"]["phase"] == "bidding"
+
+
+def play_to_mid_round(base_url):
+    host = create_table(base_url, "Anna")
+    anna = Player(base_url, host["table"], host["token"])
+    ben = Player(base_url, host["table"])
+    ben_token = ben.call("join", {"name": "Ben"})["token"]
+    assert anna.call("start")["ok"]
+    anna.wait_for(bidding)
+    assert anna.call("bid", {"quantity": 2, "face": 3})["ok"]
+    ben.wait_for(lambda s: len(s["game"]["bids"]) == 1)
+    return host, anna, ben, ben_token
+
+
+def test_sigkill_in_mid_round_then_restart_resumes_the_table_exactly(tmp_path):
+    with running_server(tmp_path) as server:
+        host, anna, ben, ben_token = play_to_mid_round(server.base_url)
+        before = {"anna": anna.wait_for(bidding), "ben": ben.wait_for(lambda s: len(s["game"]["bids"]) == 1)}
+        anna.close()
+        ben.close()
+        server.kill()
+        server.start()
+        anna = Player(server.base_url, host["table"], host["token"])
+        ben = Player(server.base_url, host["table"], ben_token)
+        after = {"anna": anna.wait_for(bidding), "ben": ben.wait_for(bidding)}
+        for who in ("anna", "ben"):
+            assert after[who]["you"] == before[who]["you"]
+            assert after[who]["game"] == before[who]["game"]
+            assert after[who]["version"] == before[who]["version"]
+            assert [s["name"] for s in after[who]["table"]["seats"]] == ["Anna", "Ben"]
+        assert ben.call("liar")["ok"]
+        assert anna.wait_for(lambda s: s["game"]["phase"] in ("revealed", "over"))["game"]["result"]
+
+
+@pytest.mark.slow
+def test_a_round_plays_under_eventlet(tmp_path):
+    with running_server(tmp_path, async_mode="eventlet") as server:
+        host, anna, ben, _ = play_to_mid_round(server.base_url)
+        assert ben.call("liar")["ok"]
+        result = anna.wait_for(lambda s: s["game"]["result"] is not None)["game"]["result"]
+        assert result["loser"] in (0, 1) and set(result["hands"]) == {"0", "1"}
+        anna.close()
+        ben.close()

@@ -1,0 +1,66 @@
+"""A real Socket.IO client over websockets for integration tests: remembers every state it got."""
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from typing import Any
+
+import socketio
+
+
+def create_table(base_url: str, name: str, **rules: Any) -> dict[str, Any]:
+    """POST /api/tables; returns the JSON body (table, seat, token, url)."""
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps({"name": name, "rules": rules}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        return json.loads(reply.read())
+
+
+class Player:
+    """One connection to a table; ``states`` and ``errors`` keep what the server sent."""
+
+    def __init__(self, base_url: str, table: str, token: str | None = None) -> None:
+        self.states: list[dict[str, Any]] = []
+        self.errors: list[dict[str, Any]] = []
+        self.frames: list[str] = []
+        self._changed = threading.Condition()
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on("state", self._on_state)
+        self.sio.on("error", self._on_error)
+        auth = {"table": table, **({"token": token} if token else {})}
+        self.sio.connect(base_url, auth=auth, transports=["websocket"], wait_timeout=10)
+
+    def _on_state(self, state: dict[str, Any]) -> None:
+        with self._changed:
+            self.frames.append(json.dumps(state))
+            self.states.append(state)
+            self._changed.notify_all()
+
+    def _on_error(self, error: dict[str, Any]) -> None:
+        with self._changed:
+            self.frames.append(json.dumps(error))
+            self.errors.append(error)
+            self._changed.notify_all()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.states[-1]
+
+    def call(self, event: str, data: Any = None) -> dict[str, Any]:
+        return self.sio.call(event, {} if data is None else data, timeout=10)
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> dict[str, Any]:  # noqa: ANN001
+        """Wait until the newest state satisfies ``predicate``; return it."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not (self.states and predicate(self.states[-1])):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no matching state; last: {self.states[-1] if self.states else None}")
+                self._changed.wait(left)
+            return self.states[-1]
+
+    def close(self) -> None:
+        self.sio.disconnect()

@@ -1,0 +1,115 @@
+"""A real server in a subprocess (``referee serve``), for restart, integration and browser tests."""
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    """A ``referee serve`` process: ``base_url``, and ``kill``/``start`` to test restarts."""
+
+    folder: Path
+    port: int
+    settings: dict[str, dict[str, Any]]
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        return self.folder / "server.log"
+
+    def start(self) -> None:
+        config = self.folder / "config.toml"
+        config.write_text(_toml(self.settings), encoding="utf-8")
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "referee.cli", "serve", "--config", str(config), "--port", str(self.port)],
+            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log_path.read_text(errors='replace')[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base_url + "/healthz", timeout=1) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not answer /healthz within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean shutdown, exactly like a crash."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def _toml(settings: dict[str, dict[str, Any]]) -> str:
+    lines = []
+    for section, values in settings.items():
+        lines.append(f"[{section}]")
+        for key, value in values.items():
+            lines.append(f"{key} = {_literal(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _literal(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@contextlib.contextmanager
+def running_server(folder: Path, async_mode: str = "gevent", **sections: dict[str, Any]) -> Iterator[Server]:
+    """A started server with its database and key under ``folder``; stopped on exit.
+
+    ``sections`` override config sections, e.g. ``fairness={"seed_wait_s": 0}``.
+    """
+    settings: dict[str, dict[str, Any]] = {
+        "server": {"host": "127.0.0.1", "async_mode": async_mode},
+        "store": {"database": str(folder / "tavern.sqlite3")},
+        "fairness": {"signing_key": str(folder / "server_key.pem"), "seed_wait_s": 0.3},
+        "bots": {"think_s": 0},
+        "log": {"level": "INFO"},
+    }
+    for section, values in sections.items():
+        settings.setdefault(section, {}).update(values)
+    server = Server(folder, free_port(), settings)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
