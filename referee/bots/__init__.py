@@ -1,0 +1,1 @@
+"""Bots: easy, medium, strong and two yardsticks; each reads only a seat view."""

@@ -1,0 +1,5 @@
+from .medium import MediumBot
+
+
+class StrongBot(MediumBot):
+    name = "strong"
