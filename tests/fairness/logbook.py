@@ -51,7 +51,8 @@ def play_game(
     roll_off: bool = True,
     finish: bool = True,
 ) -> dict[str, Any]:
-    """Play a game to its end (a random seat loses a die each round) and log everything.
+    """Play a game to its end (a random seat loses a die each round) and log everything;
+    with ``finish`` false the game's last round is dealt but never revealed.
 
     ``changes`` maps a round to approved changes (seat, index, value) logged in it.
     Returns the opening and the deals, for tests that need the secrets.
@@ -79,10 +80,10 @@ def play_game(
             change = die_change(game_no, round_no, seat=seat, index=index, value=value, reason="telekinesis")
             log.append(kinds.DIE_CHANGED, change.public, change.secret)
             applied.append(change.secret)
-        if not finish and len(counts) == 2 and min(counts.values()) == 1:
-            break
-        log.append(kinds.ROUND_REVEALED, reveal(opening.secret, dealt.secret, applied))
         loser = rng.choice(sorted(counts))
+        if not finish and counts[loser] == 1 and len(counts) == 2:
+            break  # the last round stays dealt and unrevealed
+        log.append(kinds.ROUND_REVEALED, reveal(opening.secret, dealt.secret, applied))
         counts[loser] -= 1
         if counts[loser] == 0:
             del counts[loser]
