@@ -1,0 +1,24 @@
+// Small DOM helpers: build elements from data (text only, never HTML) and toggle sections.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (name === "class") node.className = value;
+    else node.setAttribute(name, value === true ? "" : String(value));
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+export function show(node, visible) {
+  node.hidden = !visible;
+}
+
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}

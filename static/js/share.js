@@ -1,0 +1,24 @@
+// The share link and its copy button.
+
+import { byId, setText } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function setUpShare(tableId) {
+  const input = byId("share-link");
+  const status = byId("share-status");
+  input.value = `${location.origin}/t/${tableId}`;
+  input.addEventListener("focus", () => input.select());
+  byId("share-copy").addEventListener("click", async () => {
+    setText(status, (await copy(input)) ? t("share.copied") : t("share.copy_failed"));
+  });
+}
+
+async function copy(input) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    return true;
+  } catch {
+    input.select();
+    return document.execCommand("copy");
+  }
+}

@@ -1,0 +1,166 @@
+// The table page: one Socket.IO connection; every `state` is rendered whole, from scratch.
+
+import { announcements } from "./announce.js";
+import { BidControl } from "./bidcontrol.js";
+import { diceRow } from "./dice.js";
+import { byId, el, setText, show } from "./dom.js";
+import { bidWords, errorText, t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { renderReveal } from "./reveal.js";
+import { renderSeats } from "./seats.js";
+import { setUpShare } from "./share.js";
+import { hideToast, showToast } from "./toast.js";
+import { forgetToken, loadToken, saveToken } from "./tokens.js";
+
+const tableId = byId("table").dataset.table;
+const token = loadToken(tableId);
+const socket = io({ auth: token ? { table: tableId, token } : { table: tableId } });
+let current = null;
+
+function send(event, payload = {}) {
+  return new Promise((resolve) => {
+    socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
+      if (timedOut) showToast(t("error.network"));
+      else if (!ack.ok) showToast(errorText(ack.code, ack.message));
+      else hideToast();
+      resolve(timedOut ? { ok: false } : ack);
+    });
+  });
+}
+
+const bidControl = new BidControl({
+  onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face }),
+  onLiar: () => send("liar"),
+});
+byId("start").addEventListener("click", () => send("start"));
+byId("next-round").addEventListener("click", () => send("next_round"));
+byId("new-game").addEventListener("click", () => send("new_game"));
+byId("join-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const ack = await send("join", { name: byId("join-name").value.trim() });
+  if (ack.ok) {
+    saveToken(tableId, ack.token);
+    socket.auth.token = ack.token;
+  }
+});
+setUpShare(tableId);
+
+function setConnection(state) {
+  const conn = byId("conn");
+  conn.dataset.state = state;
+  setText(conn, state === "connecting" ? t("conn.reconnecting") : "");
+  show(conn, state !== "connected");
+}
+
+socket.on("connect", () => setConnection("connected"));
+socket.on("disconnect", () => setConnection("connecting"));
+socket.on("connect_error", (error) => {
+  if (error.data?.code) showToast(errorText(error.data.code, error.data.message));
+  setConnection("connecting");
+});
+socket.on("error", (error) => {
+  if (error.code === "auth/unknown_token") {
+    forgetToken(tableId);
+    delete socket.auth.token;
+  }
+  showToast(errorText(error.code, error.message));
+});
+socket.on("state", (state) => {
+  const lines = announcements(current, state);
+  current = state;
+  render(state);
+  announce(lines);
+});
+
+function announce(lines) {
+  if (lines.length) setText(byId("announcer"), lines.join(" "));
+}
+
+function render(state) {
+  const { game, you } = state;
+  const seated = you.seat !== null;
+  renderStatus(state);
+  renderSeats(byId("seats-list"), state);
+  setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
+  show(byId("join"), !seated && state.table.seats.length < state.table.rules.max_players);
+  renderLobby(state);
+  show(byId("over"), game?.phase === "over");
+  if (game?.phase === "over") {
+    setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
+    show(byId("new-game"), seated);
+  }
+  show(byId("reveal"), Boolean(game?.result));
+  if (game?.result) {
+    renderReveal(state);
+    show(byId("next-round"), seated && game.phase === "revealed");
+  }
+  renderHand(game);
+  renderBids(state);
+  const myTurn = seated && game?.phase === "bidding" && game.turn === you.seat;
+  show(byId("bid"), myTurn);
+  if (myTurn) {
+    const standing = game.bids.at(-1);
+    bidControl.update(game, standing ? seatName(state, standing.seat) : "");
+  }
+}
+
+function renderStatus(state) {
+  const { game, you } = state;
+  setText(byId("headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("app.game"));
+  setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
+  setText(byId("turn-line"), turnLine(state));
+  byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
+  const role = roleLine(state);
+  setText(byId("role-line"), role);
+  show(byId("role-line"), role !== "");
+}
+
+function turnLine(state) {
+  const { game, you } = state;
+  if (!game) return "";
+  if (game.phase === "rolling") return t("game.rolling");
+  if (game.phase !== "bidding" || game.turn === null) return "";
+  if (game.turn !== you.seat) return t("game.turn_of", { name: seatName(state, game.turn) });
+  return game.bids.length ? t("game.your_turn") : t("game.you_open");
+}
+
+function roleLine({ game, you, table }) {
+  if (you.seat === null) return table.seats.length < table.rules.max_players ? t("game.watching") : t("join.full");
+  if (!game || game.phase === "over") return "";
+  if (!game.seat_order.includes(you.seat)) return t("join.next_game");
+  if (!game.seats_in_game.includes(you.seat)) return t("game.you_are_out");
+  return "";
+}
+
+function renderLobby(state) {
+  const { game, you, table } = state;
+  show(byId("lobby"), !game);
+  if (game) return;
+  setText(byId("lobby-players"), t("lobby.players", { n: table.seats.length }));
+  const enough = table.seats.length >= 2;
+  show(byId("start"), you.is_host);
+  byId("start").disabled = !enough;
+  let reason = "";
+  if (!you.is_host) reason = t("lobby.wait_host", { name: seatName(state, table.host) });
+  else if (!enough) reason = t("lobby.need_two");
+  setText(byId("lobby-reason"), reason);
+}
+
+function renderHand(game) {
+  const dice = game?.phase === "bidding" ? game.dice : [];
+  show(byId("hand"), dice.length > 0);
+  const label = t("hand.label", { dice: dice.join(", ") });
+  byId("hand-dice").replaceChildren(diceRow(dice, label));
+}
+
+function renderBids(state) {
+  const game = state.game;
+  show(byId("bids"), game?.phase === "bidding" || game?.phase === "revealed");
+  if (!game) return;
+  const items = game.bids.map((bid) => el("li", {},
+    el("span", { class: "seat-name" }, seatName(state, bid.seat)),
+    el("span", { class: "bid-words" }, bidWords(bid.quantity, bid.face)),
+    el("span", { class: "bid-short", "aria-hidden": "true" }, `${bid.quantity} × ${bid.face}`)));
+  byId("bids-list").replaceChildren(...items);
+  show(byId("bids-none"), items.length === 0);
+}
