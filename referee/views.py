@@ -90,13 +90,16 @@ class TableLike(Protocol):
     seats: Mapping[int, SeatLike]
     game_no: int
     game: GameState | None
+    autopilot: Collection[int]
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
-               spectators: int, private: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               spectators: int, deadline: float | None = None,
+               private: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
 
-    ``private`` is what only this seat may read about its own dice (salts and proofs).
+    ``deadline`` is when the current turn times out (Unix seconds); ``private`` is what only
+    this seat may read about its own dice (salts and proofs).
     """
     view: dict[str, Any] = {
         "version": version,
@@ -106,7 +109,8 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
             "id": state.id,
             "host": state.host,
             "rules": state.settings.to_dict(),
-            "seats": [_seat(info, connected) for _, info in sorted(state.seats.items())],
+            "seats": [_seat(info, connected, state.autopilot) for _, info in sorted(state.seats.items())],
+            "turn_deadline_ms": None if deadline is None else int(deadline * 1000),
             "games_played": state.game_no - (1 if state.game is not None and state.game.winner is None else 0),
             "spectators": spectators,
         },
@@ -117,9 +121,10 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
     return view
 
 
-def _seat(info: SeatLike, connected: Collection[int]) -> dict[str, Any]:
+def _seat(info: SeatLike, connected: Collection[int], autopilot: Collection[int]) -> dict[str, Any]:
     seat: dict[str, Any] = {"seat": info.seat, "name": info.name, "kind": info.kind,
-                            "connected": info.kind == "bot" or info.seat in connected}
+                            "connected": info.kind == "bot" or info.seat in connected,
+                            "bot_playing": info.seat in autopilot}
     if info.level is not None:
         seat["level"] = info.level
     return seat

@@ -17,6 +17,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,9 +55,10 @@ class Entry:
 
 
 class EventLog:
-    """An append-only SQLite event log shared by every table of a server."""
+    """An append-only SQLite event log shared by every table of a server; ``clock`` stamps entries."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._lock = threading.Lock()
         with self._lock:
@@ -74,7 +76,7 @@ class EventLog:
                     "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table,)
                 ).fetchone()
                 seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
-                at = int(time.time() * 1000)
+                at = int(self._clock() * 1000)
                 digest = secret_digest(secret)
                 entry = Entry(table, seq, kind, public, secret, digest, prev,
                               entry_hash(prev, seq, kind, public, digest, at), at)

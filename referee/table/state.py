@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules import (Bid, CallLiar, GameState, MakeBid, NextRound, Roll, Settings, apply, new_game)
+from referee.rules import (Bid, CallLiar, Event, GameState, MakeBid, NextRound, Roll, Settings, Step, apply,
+                           new_game)
 
 from .errors import TableError
 
@@ -52,6 +53,9 @@ class TableState:
     game: GameState | None = None
     last_first_opener: int | None = None
     fairness: GameFairness | None = None
+    autopilot: frozenset[int] = frozenset()
+    strikes: dict[int, int] = field(default_factory=dict)
+    events: tuple[Event, ...] = ()
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -66,6 +70,15 @@ class TableState:
             if seat not in self.seats:
                 return seat
         return None
+
+    def humans(self) -> list[int]:
+        """Seats held by people, in seat order."""
+        return [seat for seat, info in sorted(self.seats.items()) if info.kind == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        """True for a bot's seat."""
+        info = self.seats.get(seat)
+        return info is not None and info.kind == "bot"
 
     @property
     def game_running(self) -> bool:
@@ -82,7 +95,7 @@ def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: di
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
-    return handler(state, public, secret or {})
+    return handler(replace(state, events=()), public, secret or {})
 
 
 def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -94,7 +107,26 @@ def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any
 
 
 def _seat_left(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    return replace(state, seats={s: i for s, i in state.seats.items() if s != public["seat"]})
+    seat = public["seat"]
+    if seat not in state.seats:
+        raise TableError("seat/none", f"seat {seat} is empty")
+    if state.game_running and state.game is not None and seat in state.game.in_game:
+        raise TableError("game/running", f"seat {seat} is playing: it can leave once the game is over")
+    return replace(state, seats={s: i for s, i in state.seats.items() if s != seat})
+
+
+def _autopilot(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    seat = public["seat"]
+    autopilot = state.autopilot | {seat} if public["on"] else state.autopilot - {seat}
+    return replace(state, autopilot=autopilot, strikes={**state.strikes, seat: 0})
+
+
+def _timed_out(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    seat = public["seat"]
+    game = _game(state)
+    if game.turn != seat:
+        raise TableError("timer/stale", f"seat {seat} is not the one to act")
+    return replace(state, strikes={**state.strikes, seat: state.strikes.get(seat, 0) + 1})
 
 
 def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -115,16 +147,27 @@ def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, An
     game = _game(state)
     hands = tuple(tuple(secret["hands"].get(str(seat), ())) for seat in game.seats)
     fairness = replace(_fairness(state), deal_public=public, deal_secret=secret)
-    return replace(state, game=apply(game, Roll(hands)).state, fairness=fairness)
+    step = apply(game, Roll(hands))
+    return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
 
 
 def _bid(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     action = MakeBid(public["seat"], Bid(public["quantity"], public["face"]))
-    return replace(state, game=apply(_game(state), action).state)
+    return _played(state, public, apply(_game(state), action))
 
 
 def _liar(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    return replace(state, game=apply(_game(state), CallLiar(public["seat"])).state)
+    return _played(state, public, apply(_game(state), CallLiar(public["seat"])))
+
+
+def _played(state: TableState, public: dict[str, Any], step: Step) -> TableState:
+    """A turn was played: by the seat itself (its timeout strikes reset) or by a bot standing in."""
+    strikes = state.strikes if public.get("by_bot") else {**state.strikes, public["seat"]: 0}
+    return replace(state, game=step.state, strikes=strikes, events=_public_events(step))
+
+
+def _public_events(step: Step) -> tuple[Event, ...]:
+    return tuple(event for event in step.events if event.audience is None)
 
 
 def _round_revealed(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -133,7 +176,8 @@ def _round_revealed(state: TableState, _public: dict[str, Any], _secret: dict[st
 
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None)
-    return replace(state, game=apply(_game(state), NextRound()).state, fairness=fairness)
+    step = apply(_game(state), NextRound())
+    return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
 
 
 def _game(state: TableState) -> GameState:
@@ -159,4 +203,6 @@ _HANDLERS = {
     "liar": _liar,
     "round_revealed": _round_revealed,
     "next_round": _next_round,
+    "seat_autopilot": _autopilot,
+    "turn_timed_out": _timed_out,
 }

@@ -11,13 +11,19 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from referee.rules import Phase, first_opener
+from collections import deque
+
+from referee.rules import Event, Phase, first_opener
 from referee.store.log import EventLog
 
 from .dealing import Dealer
 from .errors import TableError
 from .scheduler import Scheduler
 from .state import TableState, fold
+
+BOT_LEVELS = ("easy", "medium", "strong")
+BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавый", "Кок", "Лоцман")
+"""The regulars of the bar ("кореша"), named in order of arrival."""
 
 log = logging.getLogger("referee.table")
 
@@ -39,6 +45,8 @@ class Table:
         self.state: TableState | None = None
         self.version = 0
         self.connected: set[int] = set()
+        self.turn_since = 0.0
+        self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
     # -- building -------------------------------------------------------------------------
 
@@ -57,8 +65,7 @@ class Table:
         """The table rebuilt from its log; a round waiting for its dice is dealt at once."""
         table = cls(table_id, events, dealer, scheduler, seed_wait_s)
         for entry in events.entries(table_id):
-            table.state = fold(table.state, entry.kind, entry.public, entry.secret)
-            table.version = entry.seq
+            table._applied(fold(table.state, entry.kind, entry.public, entry.secret), entry.seq, entry.at)
         if table.state is None:
             raise TableError("table/unknown", f"no table {table_id!r}")
         with table._lock:
@@ -132,18 +139,18 @@ class Table:
             self._open_round()
         self._notify()
 
-    def bid(self, seat: int, quantity: int, face: int) -> None:
-        """``seat`` raises to ``quantity`` × ``face``."""
+    def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False) -> None:
+        """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat)."""
         with self._lock:
             self._require_seat(seat)
-            self._commit("bid", {"seat": seat, "quantity": quantity, "face": face})
+            self._commit("bid", {"seat": seat, "quantity": quantity, "face": face, **_by_bot(by_bot)})
         self._notify()
 
-    def liar(self, seat: int) -> None:
+    def liar(self, seat: int, *, by_bot: bool = False) -> None:
         """``seat`` calls Liar; the round is revealed at once."""
         with self._lock:
             self._require_seat(seat)
-            self._commit("liar", {"seat": seat})
+            self._commit("liar", {"seat": seat, **_by_bot(by_bot)})
             fairness = self.current.fairness
             game = self.game
             if fairness is not None and fairness.deal_secret is not None and game is not None:
@@ -175,11 +182,70 @@ class Table:
                 self._deal()
         self._notify()
 
+    def add_bot(self, by_seat: int, level: str) -> int:
+        """The host seats a bot ("кореш") of ``level`` in the lowest free seat."""
+        with self._lock:
+            self._require_host(by_seat, "add a bot")
+            if level not in BOT_LEVELS:
+                raise TableError("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
+            number = sum(1 for info in self.current.seats.values() if info.kind == "bot") + 1
+            return self.join(f"{BOT_NAMES[(number - 1) % len(BOT_NAMES)]}", None, kind="bot", level=level)
+
+    def remove_bot(self, by_seat: int, seat: int) -> None:
+        """The host frees a bot's seat (not while that bot is playing a game)."""
+        with self._lock:
+            self._require_host(by_seat, "remove a bot")
+            if not self.current.is_bot(seat):
+                raise TableError("bot/none", f"seat {seat} is not a bot's")
+            self._commit("seat_left", {"seat": seat})
+        self._notify()
+
+    def time_out(self, seat: int, key: tuple[int, int, int]) -> int:
+        """Log that ``seat`` let its turn run out; returns its timeouts in a row (nothing if the turn moved on)."""
+        with self._lock:
+            if key != self.turn_key() or self.game is None or self.game.turn != seat:
+                return 0
+            self._commit("turn_timed_out", {"seat": seat, "round": self.game.round_no})
+            return self.current.strikes.get(seat, 0)
+
+    def set_autopilot(self, seat: int, on: bool, reason: str) -> None:
+        """A bot starts or stops playing ``seat`` for its absent player."""
+        with self._lock:
+            if (seat in self.current.autopilot) == on or self.current.is_bot(seat):
+                return
+            self._commit("seat_autopilot", {"seat": seat, "on": on, "reason": reason})
+        self._notify()
+
     def set_connected(self, seat: int, connected: bool) -> None:
-        """Presence is not logged: it only decides whose seed a round waits for, and what the page shows."""
+        """Presence is not logged: it decides whose seed a round waits for, and a returning player
+        takes their seat back from the bot that played it."""
         with self._lock:
             (self.connected.add if connected else self.connected.discard)(seat)
+            if connected and seat in self.current.autopilot:
+                self._commit("seat_autopilot", {"seat": seat, "on": False, "reason": "returned"})
         self._notify()
+
+    def turn_key(self) -> tuple[int, int, int] | None:
+        """Identifies the turn being played (game, round, bids so far), or None outside bidding."""
+        game = self.game
+        if game is None or game.phase is not Phase.BIDDING:
+            return None
+        return (self.current.game_no, game.round_no, len(game.bids))
+
+    def turn_deadline(self) -> float | None:
+        """When the current turn times out (Unix seconds), or None when no timer runs.
+
+        The timer runs while 2 or more people are seated, for a person's turn (not a bot's,
+        nor a seat a bot is playing), and never when ``turn_timer_s`` is 0.
+        """
+        state = self.current
+        game = state.game
+        limit = state.settings.turn_timer_s
+        if self.turn_key() is None or game is None or game.turn is None or limit <= 0 or len(state.humans()) < 2:
+            return None
+        if state.is_bot(game.turn) or game.turn in state.autopilot:
+            return None
+        return self.turn_since + limit
 
     # -- internals --------------------------------------------------------------------------
 
@@ -187,12 +253,24 @@ class Table:
         if seat not in self.current.seats:
             raise TableError("seat/none", f"seat {seat} is empty")
 
+    def _require_host(self, seat: int, doing: str) -> None:
+        self._require_seat(seat)
+        if seat != self.current.host:
+            raise TableError("host/only", f"only the host may {doing}")
+
     def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         new_state = fold(self.state, kind, public, secret)
         entry = self._events.append(self.id, kind, public, secret)
-        self.state = new_state
-        self.version = entry.seq
+        self._applied(new_state, entry.seq, entry.at)
         log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": kind})
+
+    def _applied(self, new_state: TableState, seq: int, at_ms: int) -> None:
+        before = self.turn_key() if self.state is not None else None
+        self.state = new_state
+        self.version = seq
+        self.recent.extend((seq, event) for event in new_state.events)
+        if self.turn_key() != before:
+            self.turn_since = at_ms / 1000
 
     def _seed_seats(self) -> list[int]:
         game = self.game
@@ -234,3 +312,7 @@ class Table:
                 listener(self)
             except Exception:  # a broken listener must not break the table
                 log.exception("listener failed", extra={"table": self.id})
+
+
+def _by_bot(by_bot: bool) -> dict[str, bool]:
+    return {"by_bot": True} if by_bot else {}

@@ -17,7 +17,8 @@ from flask_socketio import SocketIO
 
 from referee.config import Config
 from referee.store.log import EventLog
-from referee.table import Dealer, Scheduler, Tables, TimerScheduler
+from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
+from referee.table.autoplay import Autoplay
 
 from .broadcast import Broadcaster
 from .connections import Connections
@@ -47,11 +48,17 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                         max_http_buffer_size=MAX_MESSAGE_BYTES)
     if config.database != ":memory:":
         Path(config.database).parent.mkdir(parents=True, exist_ok=True)
-    events = EventLog(config.database)
+    scheduler = scheduler or TimerScheduler()
+    events = EventLog(config.database, clock=scheduler.now)
     conns = Connections()
     broadcaster = Broadcaster(socketio, conns)
-    tables = Tables(events, dealer or default_dealer(config), scheduler or TimerScheduler(),
-                    seed_wait_s=config.seed_wait_s, on_load=lambda table: table.subscribe(broadcaster.table_changed))
+
+    def serve_table(table: Table) -> None:
+        table.subscribe(broadcaster.table_changed)
+        Autoplay(table, scheduler, config.bot_think_s, config.disconnect_grace_s)
+
+    tables = Tables(events, dealer or default_dealer(config), scheduler, seed_wait_s=config.seed_wait_s,
+                    on_load=serve_table)
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster)
     app.register_blueprint(pages)
     register_handlers(socketio, tables, conns, broadcaster)

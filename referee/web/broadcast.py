@@ -22,7 +22,7 @@ class Broadcaster:
         """The ``state`` payload for ``seat`` (None: a spectator)."""
         state = table.current
         return table_view(state, version=table.version, seat=seat, connected=set(table.connected),
-                          spectators=self._conns.spectators(table.id),
+                          spectators=self._conns.spectators(table.id), deadline=table.turn_deadline(),
                           private=table.private_for(seat) if seat is not None else None)
 
     def table_changed(self, table: Table) -> None:

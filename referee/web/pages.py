@@ -7,9 +7,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
 from referee.rules import RulesError, Settings
+from referee.table import BadRequest
+from referee.table.table import BOT_LEVELS
 
 from .i18n import catalog, pick_language, translate
-from .payloads import parse_name, token_digest
+from .payloads import parse_new_table, token_digest
 
 pages = Blueprint("pages", __name__)
 
@@ -35,15 +37,20 @@ def table_page(table_id: str) -> tuple[str, int]:
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
-    data = request.get_json(silent=True)
     try:
-        name = parse_name(data)
-        rules = data.get("rules", {}) if isinstance(data, dict) else {}
-        tables = current_app.extensions["tavern"].tables
-        Settings.from_dict(rules)
-        table = tables.create(rules)
+        wanted = parse_new_table(request.get_json(silent=True))
+        settings = Settings.from_dict(wanted.rules)
+        if wanted.bots >= settings.max_players:
+            raise BadRequest("table/full", f"{wanted.bots} bots and you do not fit at {settings.max_players} seats")
+        if wanted.bots and wanted.bot_level not in BOT_LEVELS:
+            raise BadRequest("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}")
+        table = current_app.extensions["tavern"].tables.create(wanted.rules)
         token = secrets.token_urlsafe(32)
-        seat = table.join(name, token_digest(token))
+        seat = table.join(wanted.name, token_digest(token))
+        for _ in range(wanted.bots):
+            table.add_bot(seat, wanted.bot_level)
+        if wanted.start:
+            table.start(seat)
     except RulesError as error:
         return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
     return jsonify({"ok": True, "table": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}), 201

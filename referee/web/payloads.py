@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import Any
 
 from referee.table import BadRequest
@@ -59,7 +60,42 @@ def parse_empty(data: Any) -> None:
 
 def parse_name(data: Any) -> str:
     """A player's name: trimmed, 1–24 characters, no control characters."""
-    data = fields_of(data, "name", "lang", "rules")
+    return _name(fields_of(data, "name"))
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A request to create a table: the host's name, house rules, bots to seat, start at once."""
+
+    name: str
+    rules: dict[str, Any]
+    bots: int
+    bot_level: str
+    start: bool
+
+
+def parse_new_table(data: Any) -> NewTable:
+    """The body of ``POST /api/tables``.
+
+    >>> parse_new_table({"name": "Anna", "bots": {"count": 3, "level": "easy"}, "start": True}).bots
+    3
+    """
+    data = fields_of(data, "name", "lang", "rules", "bots", "start")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise BadRequest("payload/malformed", "rules must be an object")
+    bots = fields_of(data.get("bots", {}), "count", "level")
+    count = _int({"count": bots.get("count", 0)}, "count")
+    if not 0 <= count <= 7:
+        raise BadRequest("payload/malformed", f"bots.count is from 0 to 7, got {count}")
+    level = bots.get("level", "medium")
+    start = data.get("start", False)
+    if not isinstance(level, str) or not isinstance(start, bool):
+        raise BadRequest("payload/malformed", "bots.level must be a string and start true or false")
+    return NewTable(_name(data), rules, count, level, start)
+
+
+def _name(data: dict[str, Any]) -> str:
     name = data.get("name")
     if not isinstance(name, str):
         raise BadRequest("payload/malformed", "name must be a string")
@@ -78,6 +114,19 @@ def parse_seed(data: Any) -> tuple[int, str]:
     if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
         raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
     return _int(data, "round"), seed
+
+
+def parse_level(data: Any) -> str:
+    """The level of a bot to seat: ``{"level": "easy" | "medium" | "strong"}``."""
+    level = fields_of(data, "level").get("level")
+    if not isinstance(level, str):
+        raise BadRequest("payload/malformed", "level must be a string")
+    return level
+
+
+def parse_seat(data: Any) -> int:
+    """A seat number: ``{"seat": int}``."""
+    return _int(fields_of(data, "seat"), "seat")
 
 
 def parse_auth(auth: Any) -> tuple[str, str | None]:

@@ -17,7 +17,8 @@ from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
 
 from .connections import Connection, Connections, seat_room, watch_room
-from .payloads import parse_auth, parse_bid, parse_empty, parse_name, parse_seed, token_digest
+from .payloads import (parse_auth, parse_bid, parse_empty, parse_level, parse_name, parse_seat, parse_seed,
+                       token_digest)
 from .broadcast import Broadcaster
 
 log = logging.getLogger("referee.web")
@@ -46,10 +47,19 @@ def _seed(table: Table, seat: int, data: Any) -> None:
     table.contribute_seed(seat, *parse_seed(data))
 
 
+def _add_bot(table: Table, seat: int, data: Any) -> None:
+    table.add_bot(seat, parse_level(data))
+
+
+def _remove_bot(table: Table, seat: int, data: Any) -> None:
+    table.remove_bot(seat, parse_seat(data))
+
+
 SeatAction = Callable[[Table, int, Any], None]
 
 SEAT_EVENTS: dict[str, SeatAction] = {
     "start": _start, "new_game": _start, "bid": _bid, "liar": _liar, "next_round": _next_round, "seed": _seed,
+    "add_bot": _add_bot, "remove_bot": _remove_bot,
 }
 """Events that need a seat, each with what it does to the table."""
 

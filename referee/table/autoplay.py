@@ -1,0 +1,135 @@
+"""Bots at a table: they play their own seats, stand in for a player whose turn timed out,
+and take over a seat whose player left, until that player returns.
+
+``Autoplay`` listens to one table. It never acts inside a change: it schedules a call (the
+bot's thinking delay, the turn's deadline, the disconnect grace period), and each call first
+checks that the turn it was scheduled for is still the current one.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+from referee.bots.base import legal_moves, to_action
+from referee.bots.registry import make_bot
+from referee.rules import Phase, RulesError
+from referee.views import game_view
+
+from .scheduler import Handle, Scheduler
+from .table import Table
+
+log = logging.getLogger("referee.autoplay")
+
+STAND_IN_LEVEL = "medium"
+"""The level of the bot that plays for an absent or slow person."""
+
+
+class Autoplay:
+    """Drives every bot-played turn of one table."""
+
+    def __init__(self, table: Table, scheduler: Scheduler, think_s: float, grace_s: float) -> None:
+        self.table = table
+        self._scheduler = scheduler
+        self._think_s = think_s
+        self._grace_s = grace_s
+        self._bots: dict[tuple[int, str], Any] = {}
+        self._turn: tuple[tuple[int, int, int] | None, Handle | None] = (None, None)
+        self._gone: dict[int, Handle] = {}
+        self._observed = table.version
+        table.subscribe(lambda _table: self.on_change())
+        self.on_change()
+
+    def on_change(self) -> None:
+        """Look at the table after a change: feed the bots, schedule the next bot move or timeout."""
+        self._feed_observers()
+        self._watch_absent()
+        self._schedule_turn()
+
+    def _schedule_turn(self) -> None:
+        table = self.table
+        key = table.turn_key()
+        if key == self._turn[0]:
+            return
+        if self._turn[1] is not None:
+            self._turn[1].cancel()
+        handle = None
+        game = table.game
+        if key is not None and game is not None and game.turn is not None:
+            seat = game.turn
+            if self._bot_plays(seat):
+                handle = self._scheduler.call_later(self._think_s, lambda: self._bot_turn(key, seat))
+            else:
+                deadline = table.turn_deadline()
+                if deadline is not None:
+                    delay = deadline - self._scheduler.now()
+                    handle = self._scheduler.call_later(delay, lambda: self._timed_out(key, seat))
+        self._turn = (key, handle)
+
+    def _bot_plays(self, seat: int) -> bool:
+        state = self.table.current
+        return state.is_bot(seat) or seat in state.autopilot
+
+    def _timed_out(self, key: tuple[int, int, int], seat: int) -> None:
+        strikes = self.table.time_out(seat, key)
+        if strikes == 0:
+            return
+        log.info("turn timed out", extra={"table": self.table.id, "seat": seat, "strikes": strikes})
+        if strikes >= 2:
+            self.table.set_autopilot(seat, True, "timeouts")
+        self._bot_turn(key, seat)
+
+    def _bot_turn(self, key: tuple[int, int, int], seat: int) -> None:
+        table = self.table
+        game = table.game
+        if table.turn_key() != key or game is None or game.turn != seat:
+            return
+        view = game_view(game, seat, game_no=table.current.game_no)
+        try:
+            self._play(seat, self._bot_for(seat).act(view))
+        except (RulesError, KeyError, TypeError, ValueError) as error:
+            if table.turn_key() != key:
+                return
+            log.warning("bot action refused", extra={"table": table.id, "seat": seat, "error": str(error)})
+            self._play(seat, to_action(legal_moves(view)[-1]))
+
+    def _play(self, seat: int, action: dict[str, Any]) -> None:
+        if action.get("type") == "liar":
+            self.table.liar(seat, by_bot=True)
+        else:
+            self.table.bid(seat, int(action["quantity"]), int(action["face"]), by_bot=True)
+
+    def _bot_for(self, seat: int) -> Any:
+        state = self.table.current
+        level = state.seats[seat].level or STAND_IN_LEVEL
+        bot = self._bots.get((seat, level))
+        if bot is None:
+            bot = self._bots[(seat, level)] = make_bot(level, seed=secrets.randbits(64))
+        return bot
+
+    def _feed_observers(self) -> None:
+        fresh = [(seq, event) for seq, event in self.table.recent if seq > self._observed]
+        self._observed = self.table.version
+        for _, event in fresh:
+            for bot in list(self._bots.values()):
+                observe = getattr(bot, "observe", None)
+                if observe is not None:
+                    observe({"kind": event.kind, **event.data})
+
+    def _watch_absent(self) -> None:
+        """A person in the running game who stays disconnected past the grace period gets a bot."""
+        state = self.table.current
+        game = state.game
+        playing = set(game.in_game) if game is not None and game.phase is not Phase.OVER else set()
+        absent = {seat for seat in state.humans() if seat in playing and seat not in self.table.connected
+                  and seat not in state.autopilot}
+        for seat in list(self._gone):
+            if seat not in absent:
+                self._gone.pop(seat).cancel()
+        for seat in absent - set(self._gone):
+            self._gone[seat] = self._scheduler.call_later(self._grace_s, lambda seat=seat: self._still_gone(seat))
+
+    def _still_gone(self, seat: int) -> None:
+        self._gone.pop(seat, None)
+        if seat not in self.table.connected:
+            self.table.set_autopilot(seat, True, "disconnected")
