@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 from referee.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound,
                            Phase, Roll, RulesError, Settings, Step, apply, legal_actions, new_game, replay)
 
-PROPERTY = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @dataclass(frozen=True)
