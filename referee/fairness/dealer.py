@@ -35,7 +35,7 @@ from referee.fairness.encoding import (
     statement,
 )
 from referee.fairness.keys import Signer
-from referee.fairness.merkle import hand_leaves, inclusion_proof, merkle_root
+from referee.fairness.merkle import hand_leaves, inclusion_proof, inclusion_proofs, merkle_root
 from referee.fairness.secrets_chain import (
     DRAW_SLOTS,
     Entropy,
@@ -134,7 +134,7 @@ class Deal:
             "dice": self.hands[seat],
             "salts": list(self.secret["salts"][str(seat)]),
             "leaf_indices": indices,
-            "proofs": [[p.hex() for p in inclusion_proof(leaves, i)] for i in indices],
+            "proofs": [[p.hex() for p in proof] for proof in inclusion_proofs(leaves, indices)],
         }
 
     def die_disclosure(self, seat: int, index: int) -> dict[str, Any]:

@@ -92,7 +92,7 @@ def hmac_sha256(key: bytes, message: bytes) -> bytes:
     >>> len(hmac_sha256(b"k", b"m"))
     32
     """
-    return hmac.new(key, message, hashlib.sha256).digest()
+    return hmac.digest(key, message, "sha256")
 
 
 def from_hex32(text: Any, what: str) -> bytes:

@@ -62,6 +62,19 @@ def inclusion_proof(leaves: list[bytes], index: int) -> list[bytes]:
     return _path(index, [leaf_hash(leaf) for leaf in leaves])
 
 
+def inclusion_proofs(leaves: list[bytes], indices: list[int]) -> list[list[bytes]]:
+    """The audit paths of several leaves, hashing the leaves once.
+
+    >>> inclusion_proofs([b"a", b"b", b"c"], [0, 2]) == [inclusion_proof([b"a", b"b", b"c"], i) for i in (0, 2)]
+    True
+    """
+    hashes = [leaf_hash(leaf) for leaf in leaves]
+    for index in indices:
+        if not 0 <= index < len(leaves):
+            raise ProofError(f"leaf {index} is not in a tree of {len(leaves)} leaves")
+    return [_path(index, hashes) for index in indices]
+
+
 def _path(index: int, hashes: list[bytes]) -> list[bytes]:
     if len(hashes) <= 1:
         return []
