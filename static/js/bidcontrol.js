@@ -89,7 +89,7 @@ export class BidControl {
     this.more.disabled = quantity >= this.total;
     let reason = "";
     if (quantity >= this.total) reason = t("bid.max_quantity", { n: this.total });
-    else if (quantity <= lowest && this.standing) reason = t("bid.min_quantity", { n: lowest });
+    else if (quantity <= lowest && lowest > 1) reason = t("bid.min_quantity", { n: lowest });
     setText(this.quantityReason, reason);
   }
 

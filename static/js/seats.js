@@ -19,6 +19,8 @@ function seatItem(seat, state, game) {
 
   const badges = [];
   if (seat.seat === state.you.seat) badges.push(el("span", { class: "badge you" }, t("seats.you")));
+  if (seat.kind === "bot") badges.push(el("span", { class: "badge" }, t("seats.bot")));
+  if (seat.bot_playing && seat.kind !== "bot") badges.push(el("span", { class: "badge" }, t("seats.bot_playing")));
   if (seat.seat === state.table.host) badges.push(el("span", { class: "badge" }, t("seats.host")));
   if (toAct) badges.push(el("span", { class: "badge turn" }, t("seats.turn")));
   if (game && started && !inGame) badges.push(el("span", { class: "badge" }, t("seats.out")));

@@ -9,6 +9,7 @@ import { seatName } from "./names.js";
 import { renderReveal } from "./reveal.js";
 import { renderSeats } from "./seats.js";
 import { setUpShare } from "./share.js";
+import { setDeadline } from "./timer.js";
 import { hideToast, showToast } from "./toast.js";
 import { forgetToken, loadToken, saveToken } from "./tokens.js";
 
@@ -80,6 +81,7 @@ function render(state) {
   const { game, you } = state;
   const seated = you.seat !== null;
   renderStatus(state);
+  setDeadline(game?.phase === "bidding" ? state.table.turn_deadline_ms ?? null : null);
   renderSeats(byId("seats-list"), state);
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
   show(byId("join"), !seated && state.table.seats.length < state.table.rules.max_players);
@@ -101,7 +103,15 @@ function render(state) {
   if (myTurn) {
     const standing = game.bids.at(-1);
     bidControl.update(game, standing ? seatName(state, standing.seat) : "");
+    focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
   }
+  if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
+}
+
+// Keyboard users lose focus when the control they used disappears: give it to the next one.
+function focusIfIdle(control) {
+  const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
+  if (idle && !control.hidden) control.focus();
 }
 
 function renderStatus(state) {

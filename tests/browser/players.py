@@ -1,0 +1,109 @@
+"""People at a table, driven through the page the way a person would: by clicking."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+MOBILE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@dataclass
+class Person:
+    """One browser context: a page, and every `state` payload it received."""
+
+    page: Page
+    states: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, browser: Browser, viewport: dict[str, int] = MOBILE) -> Person:
+        page = browser.new_context(viewport=viewport, locale="en-US").new_page()
+        person = cls(page)
+        page.on("websocket", lambda socket: socket.on("framereceived", person._frame))
+        page.on("response", person._polling_response)
+        return person
+
+    def _frame(self, payload: str | bytes) -> None:
+        if isinstance(payload, str):
+            self._packet(payload)
+
+    def _polling_response(self, response: Any) -> None:
+        if "/socket.io/" in response.url and response.request.method == "GET":
+            try:
+                body = response.text()
+            except Exception:  # noqa: BLE001 - a polling response cut short by a reload has no body
+                return
+            for packet in body.split("\x1e"):
+                self._packet(packet)
+
+    def _packet(self, packet: str) -> None:
+        if packet.startswith("42"):
+            event, *args = json.loads(packet[2:])
+            if event == "state":
+                self.states.append(args[0])
+
+    # What the page shows
+
+    def visible(self, selector: str) -> bool:
+        return self.page.locator(selector).is_visible()
+
+    def bids_shown(self) -> list[str]:
+        return self.page.locator("#bids-list li .bid-short").all_inner_texts()
+
+    def hand_label(self) -> str:
+        return self.page.locator("#hand-dice .dice").get_attribute("aria-label") or ""
+
+    # What a person does
+
+    def create_table(self, base_url: str, name: str) -> str:
+        self.page.goto(base_url + "/")
+        self.page.get_by_label("Your name").fill(name)
+        self.page.get_by_role("button", name="Create a table").click()
+        self.page.wait_for_url("**/t/*")
+        expect(self.page.locator("#seats-list li.you")).to_contain_text(name)
+        return self.page.locator("#share-link").input_value()
+
+    def sit_down(self, url: str, name: str) -> None:
+        self.page.goto(url)
+        self.page.locator("#join-name").fill(name)
+        self.page.get_by_role("button", name="Sit down").click()
+        expect(self.page.locator("#seats-list li.you")).to_contain_text(name)
+
+    def watch(self, url: str) -> None:
+        self.page.goto(url)
+        expect(self.page.locator("#join")).to_be_visible()
+
+    def start(self) -> None:
+        self.page.get_by_role("button", name="Start the game").click()
+
+
+def table_for_two(browser: Browser, base_url: str) -> tuple[Person, Person, str]:
+    """Anna (phone) creates a table and Ben (desktop) sits down through the shared link."""
+    anna = Person.open(browser, MOBILE)
+    url = anna.create_table(base_url, "Anna")
+    ben = Person.open(browser, DESKTOP)
+    ben.sit_down(url, "Ben")
+    expect(anna.page.locator("#start")).to_be_enabled()
+    return anna, ben, url
+
+
+def wait_for_actor(people: list[Person], bids: int, timeout_s: float = 15) -> Person:
+    """The one person whose page offers the bid control with ``bids`` bids on the table."""
+    page = people[0].page
+    deadline_ms = timeout_s * 1000
+    waited = 0
+    while waited < deadline_ms:
+        for person in people:
+            if person.visible("#bid") and len(person.bids_shown()) == bids:
+                return person
+        page.wait_for_timeout(50)
+        waited += 50
+    raise AssertionError(f"nobody got the turn with {bids} bids on the table")
+
+
+def expect_bids(people: list[Person], count: int) -> None:
+    for person in people:
+        expect(person.page.locator("#bids-list li")).to_have_count(count)
