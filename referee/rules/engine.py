@@ -130,6 +130,8 @@ def _require_phase(state: GameState, phase: Phase, doing: str) -> None:
 
 def _roll(state: GameState, action: Roll) -> Step:
     _require_phase(state, Phase.ROLLING, "roll")
+    if not isinstance(action.hands, (tuple, list)) or any(not isinstance(h, (tuple, list)) for h in action.hands):
+        raise MalformedAction("roll/hands", f"a roll is a list of hands, got {action.hands!r}")
     if len(action.hands) != len(state.seats):
         raise MalformedAction("roll/hands", f"a roll needs {len(state.seats)} hands, got {len(action.hands)}")
     for seat, count, hand in zip(state.seats, state.counts, action.hands):
@@ -145,6 +147,8 @@ def _roll(state: GameState, action: Roll) -> Step:
 
 
 def _require_turn(state: GameState, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise MalformedAction("action/seat", f"a seat is an integer, got {seat!r}")
     _require_phase(state, Phase.BIDDING, "act")
     if seat != state.turn:
         raise IllegalAction("action/not_your_turn", f"it is seat {state.turn}'s turn, not seat {seat}'s")
@@ -152,7 +156,7 @@ def _require_turn(state: GameState, seat: int) -> None:
 
 def _bid(state: GameState, action: MakeBid) -> Step:
     bid = action.bid
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in (bid.quantity, bid.face)):
+    if not isinstance(bid, Bid) or any(isinstance(v, bool) or not isinstance(v, int) for v in (bid.quantity, bid.face)):
         raise MalformedAction("bid/malformed", f"quantity and face must be integers, got {bid!r}")
     _require_turn(state, action.seat)
     faces = state.settings.faces
@@ -203,8 +207,7 @@ def _call(state: GameState, action: CallLiar) -> Step:
 
 def _next_round(state: GameState) -> Step:
     _require_phase(state, Phase.REVEALED, "start the next round")
-    assert state.result is not None
-    loser = state.result.loser
+    loser = state.result.loser if state.result is not None else state.opener
     opener = loser if state.count_of(loser) > 0 else state.next_in_game(loser)
     after = replace(state, phase=Phase.ROLLING, round_no=state.round_no + 1, opener=opener,
                     hands=((),) * len(state.seats), bids=(), turn=None)

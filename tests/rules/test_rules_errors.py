@@ -202,3 +202,15 @@ def test_a_refused_action_leaves_the_state_usable() -> None:
             apply(state, action)
     after = apply(state, bid(2, 3, 4)).state
     assert after.turn == 5 and after.standing_bid is not None and after.standing_bid.bid == Bid(3, 4)
+
+
+def test_a_seat_that_is_not_an_integer_or_a_bid_that_is_not_a_bid_is_malformed():
+    from referee.rules import Bid, MakeBid, MalformedAction, Roll, Settings, apply, new_game
+    state = apply(new_game(Settings(), (0, 1), 0), Roll(((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)))).state
+    for action, code in ((MakeBid(True, Bid(1, 2)), "action/seat"), (MakeBid(0, (1, 2)), "bid/malformed")):
+        with pytest.raises(MalformedAction) as refused:
+            apply(state, action)
+        assert refused.value.code == code
+    with pytest.raises(MalformedAction) as refused:
+        apply(new_game(Settings(), (0, 1), 0), Roll(5))
+    assert refused.value.code == "roll/hands"
