@@ -15,8 +15,8 @@ draw_committed ``Draw.public`` (signed Merkle root)         ``Draw.secret`` (exp
 draw_revealed  ``reveal_draw(...)``                         none
 ============== ============================================ =================================
 
->>> sorted(FAIRNESS_KINDS)[:2]
-['die_changed', 'draw_committed']
+>>> ROUND_DEALT, ROUND_REVEALED
+('round_dealt', 'round_revealed')
 """
 from __future__ import annotations
 
@@ -27,6 +27,3 @@ ROUND_REVEALED = "round_revealed"
 DRAW_COMMITTED = "draw_committed"
 DRAW_REVEALED = "draw_revealed"
 
-FAIRNESS_KINDS = frozenset(
-    {GAME_OPENED, ROUND_DEALT, DIE_CHANGED, ROUND_REVEALED, DRAW_COMMITTED, DRAW_REVEALED}
-)
