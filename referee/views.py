@@ -94,12 +94,14 @@ class TableLike(Protocol):
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
-               spectators: int, deadline: float | None = None,
+               spectators: int, deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
+               server_key: Mapping[str, str] | None = None,
                private: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
 
-    ``deadline`` is when the current turn times out (Unix seconds); ``private`` is what only
-    this seat may read about its own dice (salts and proofs).
+    ``deadline`` is when the current turn times out (Unix seconds); ``commitment`` is the
+    round's signed public commitment and ``server_key`` the key that signs it (public to all);
+    ``private`` is what only this seat may read about its own dice (salts and proofs).
     """
     view: dict[str, Any] = {
         "version": version,
@@ -113,9 +115,12 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
             "turn_deadline_ms": None if deadline is None else int(deadline * 1000),
             "games_played": state.game_no - (1 if state.game is not None and state.game.winner is None else 0),
             "spectators": spectators,
+            "server_key": dict(server_key) if server_key else None,
         },
         "game": game_view(state.game, seat, game_no=state.game_no) if state.game is not None else None,
     }
+    if state.game is not None and state.game.phase is not Phase.ROLLING and commitment:
+        view["commitment"] = dict(commitment)
     if seat is not None and private:
         view["private"] = dict(private)
     return view

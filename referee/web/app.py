@@ -38,6 +38,7 @@ class Services:
     connections: Connections
     socketio: SocketIO
     broadcaster: Broadcaster
+    server_key: dict[str, str] | None
 
 
 def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
@@ -51,18 +52,27 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     scheduler = scheduler or TimerScheduler()
     events = EventLog(config.database, clock=scheduler.now)
     conns = Connections()
-    broadcaster = Broadcaster(socketio, conns)
+    dealer = dealer or default_dealer(config)
+    broadcaster = Broadcaster(socketio, conns, server_key_of(dealer))
 
     def serve_table(table: Table) -> None:
         table.subscribe(broadcaster.table_changed)
         Autoplay(table, scheduler, config.bot_think_s, config.disconnect_grace_s)
 
-    tables = Tables(events, dealer or default_dealer(config), scheduler, seed_wait_s=config.seed_wait_s,
+    tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
                     on_load=serve_table)
-    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster)
+    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key_of(dealer))
     app.register_blueprint(pages)
     register_handlers(socketio, tables, conns, broadcaster)
     return app
+
+
+def server_key_of(dealer: Dealer) -> dict[str, str] | None:
+    """The public key and fingerprint a dealer signs with (None for a test dealer that signs nothing)."""
+    signer = getattr(dealer, "signer", None)
+    if signer is None:
+        return None
+    return {"key": signer.public_key_hex, "fingerprint": signer.fingerprint}
 
 
 def default_dealer(config: Config) -> Dealer:

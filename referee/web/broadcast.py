@@ -14,15 +14,18 @@ from .connections import Connections, seat_room, watch_room
 class Broadcaster:
     """Sends ``state`` to every room of a table; the view is built per seat by ``referee.views``."""
 
-    def __init__(self, socketio: SocketIO, conns: Connections) -> None:
+    def __init__(self, socketio: SocketIO, conns: Connections, server_key: dict[str, str] | None) -> None:
         self._socketio = socketio
         self._conns = conns
+        self._server_key = server_key
 
     def view_for(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The ``state`` payload for ``seat`` (None: a spectator)."""
         state = table.current
+        fairness = state.fairness
         return table_view(state, version=table.version, seat=seat, connected=set(table.connected),
                           spectators=self._conns.spectators(table.id), deadline=table.turn_deadline(),
+                          commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
                           private=table.private_for(seat) if seat is not None else None)
 
     def table_changed(self, table: Table) -> None:

@@ -19,7 +19,7 @@ pages = Blueprint("pages", __name__)
 def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
     lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
     strings = catalog(lang)
-    return render_template(template, lang=lang, strings=strings,
+    return render_template(template, lang=lang, strings=strings, server_key=current_app.extensions["tavern"].server_key,
                            _=lambda key, **params: translate(lang, key, **params), **context), status
 
 
