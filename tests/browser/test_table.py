@@ -1,6 +1,7 @@
 """The table in a real browser: a whole game by clicking, a spectator, a reload, screenshots."""
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -192,3 +193,16 @@ def test_the_page_speaks_the_browsers_language_and_switches_on_request(browser: 
     page.get_by_role("button", name="English").click()
     expect(page.get_by_role("button", name="Create a table")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
+
+
+def test_a_stale_seat_token_is_forgotten_and_the_visitor_watches(browser: Browser, base_url: str) -> None:
+    anna = Person.open(browser)
+    url = anna.create_table(base_url, "Anna")
+    key = f"tj:token:{url.rsplit('/', 1)[1]}"
+    visitor = Person.open(browser, DESKTOP)
+    visitor.page.goto(url)
+    visitor.page.evaluate("([key, token]) => localStorage.setItem(key, token)", [key, secrets.token_urlsafe(32)])
+    visitor.page.reload()
+    expect(visitor.page.locator("#toast")).to_contain_text("was not recognised")
+    expect(visitor.page.locator("#join")).to_be_visible()
+    assert visitor.page.evaluate("(key) => localStorage.getItem(key)", key) is None
