@@ -20,6 +20,7 @@ from referee.store.log import EventLog
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
 
+from .audit import audit_routes
 from .broadcast import Broadcaster
 from .connections import Connections
 from .pages import pages
@@ -63,6 +64,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                     on_load=serve_table)
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key_of(dealer))
     app.register_blueprint(pages)
+    app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None)))
     register_handlers(socketio, tables, conns, broadcaster)
     return app
 
