@@ -94,17 +94,19 @@ class TableLike(Protocol):
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
-               spectators: int, deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
+               spectators: int, now: float = 0.0, deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
                server_key: Mapping[str, str] | None = None,
                private: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
 
-    ``deadline`` is when the current turn times out (Unix seconds); ``commitment`` is the
+    ``now`` is the server's clock and ``deadline`` when the current turn times out (Unix
+    seconds), so a client with a wrong clock can still count down; ``commitment`` is the
     round's signed public commitment and ``server_key`` the key that signs it (public to all);
     ``private`` is what only this seat may read about its own dice (salts and proofs).
     """
     view: dict[str, Any] = {
         "version": version,
+        "server_now_ms": int(now * 1000),
         "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
                 "is_host": seat is not None and seat == state.host},
         "table": {

@@ -159,10 +159,17 @@ class Table:
                 self._commit("round_revealed", reveal)
         self._notify()
 
-    def next_round(self, seat: int) -> None:
-        """Any player at the table starts the next round after a reveal."""
+    def next_round(self, seat: int, after: tuple[int, int] | None = None) -> None:
+        """Any player at the table starts the next round after a reveal.
+
+        ``after`` is the (game, round) the player saw revealed: when somebody else already
+        started the next round, the press is answered as done and changes nothing.
+        """
         with self._lock:
             self._require_seat(seat)
+            game = self.game
+            if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
+                return
             self._commit("next_round", {"seat": seat})
             self._open_round()
         self._notify()
@@ -224,6 +231,10 @@ class Table:
             if connected and seat in self.current.autopilot:
                 self._commit("seat_autopilot", {"seat": seat, "on": False, "reason": "returned"})
         self._notify()
+
+    def now(self) -> float:
+        """The table's clock (Unix seconds): the one its deadlines are measured on."""
+        return self._scheduler.now()
 
     def turn_key(self) -> tuple[int, int, int] | None:
         """Identifies the turn being played (game, round, bids so far), or None outside bidding."""

@@ -24,7 +24,8 @@ class Broadcaster:
         state = table.current
         fairness = state.fairness
         return table_view(state, version=table.version, seat=seat, connected=set(table.connected),
-                          spectators=self._conns.spectators(table.id), deadline=table.turn_deadline(),
+                          spectators=self._conns.spectators(table.id), now=table.now(),
+                          deadline=table.turn_deadline(),
                           commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
                           private=table.private_for(seat) if seat is not None else None)
 

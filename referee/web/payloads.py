@@ -116,6 +116,18 @@ def parse_seed(data: Any) -> tuple[int, str]:
     return _int(data, "round"), seed
 
 
+def parse_next_round(data: Any) -> tuple[int, int] | None:
+    """The optional ``{"game", "round"}`` of the reveal a ``next_round`` press answers.
+
+    >>> parse_next_round({}), parse_next_round({"game": 1, "round": 3})
+    (None, (1, 3))
+    """
+    data = fields_of(data, "game", "round")
+    if not data:
+        return None
+    return _int(data, "game"), _int(data, "round")
+
+
 def parse_level(data: Any) -> str:
     """The level of a bot to seat: ``{"level": "easy" | "medium" | "strong"}``."""
     level = fields_of(data, "level").get("level")

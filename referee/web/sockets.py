@@ -17,7 +17,7 @@ from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
 
 from .connections import Connection, Connections, seat_room, watch_room
-from .payloads import (parse_auth, parse_bid, parse_empty, parse_level, parse_name, parse_seat, parse_seed,
+from .payloads import (parse_auth, parse_next_round, parse_bid, parse_empty, parse_level, parse_name, parse_seat, parse_seed,
                        token_digest)
 from .broadcast import Broadcaster
 
@@ -39,8 +39,7 @@ def _liar(table: Table, seat: int, data: Any) -> None:
 
 
 def _next_round(table: Table, seat: int, data: Any) -> None:
-    parse_empty(data)
-    table.next_round(seat)
+    table.next_round(seat, parse_next_round(data))
 
 
 def _seed(table: Table, seat: int, data: Any) -> None:

@@ -8,7 +8,8 @@ from referee.table.dealing import Dealt
 
 
 class PlainDealer:
-    """Dice from a seeded ``random.Random``; ``script`` (a list of hands by seat) is dealt first."""
+    """Dice from a seeded ``random.Random``; ``script`` (a list of hands by seat) is dealt first,
+    each hand cut to the dice that seat still holds."""
 
     def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None) -> None:
         self._random = random.Random(seed)
@@ -21,7 +22,8 @@ class PlainDealer:
     def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,
              counts: dict[int, int], seeds: dict[int, str]) -> Dealt:
         if self.script:
-            hands = self.script.pop(0)
+            scripted = self.script.pop(0)
+            hands = {seat: list(scripted[seat][:count]) for seat, count in counts.items()}
         else:
             hands = {seat: [self._random.randint(1, 6) for _ in range(count)] for seat, count in counts.items()}
         return Dealt(hands, {"game": opening[0]["game"], "round": round_no,

@@ -161,3 +161,23 @@ def test_pages_forbid_referers_and_unknown_tables_are_404(harness):
     home = http.get("/")
     assert home.status_code == 200 and home.headers["Referrer-Policy"] == "no-referrer"
     assert http.get("/t/nope").status_code == 404
+
+
+def test_a_late_next_round_press_after_someone_else_pressed_is_answered_ok_and_changes_nothing(duel):
+    table, anna, ben, _ = duel
+    anna.emit("bid", {"quantity": 5, "face": 4}, callback=True)
+    ben.emit("liar", {}, callback=True)
+    seen = last_state(ben)["game"]
+    assert anna.emit("next_round", {"game": seen["game"], "round": seen["round"]}, callback=True) == {"ok": True}
+    version = last_state(anna)["version"]
+    ben.get_received()
+    assert ben.emit("next_round", {"game": seen["game"], "round": seen["round"]}, callback=True) == {"ok": True}
+    assert ben.get_received() == [] and anna.get_received() == []
+    anna.emit("sync", {}, callback=True)
+    assert last_state(anna)["version"] == version
+
+
+def test_every_state_carries_the_server_clock_for_countdowns(duel):
+    table, anna, *_ = duel
+    anna.emit("sync", {}, callback=True)
+    assert last_state(anna)["server_now_ms"] > 0
