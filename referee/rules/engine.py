@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .adjustments import change_die, lose_die
 from .bids import Bid, count_matching, is_raise, legal_raises
 from .errors import IllegalAction, MalformedAction
 from .settings import Settings
-from .state import (Action, CallLiar, Event, GameState, MakeBid, NextRound, Phase, PlacedBid, Roll,
-                    RoundResult)
+from .state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
+                    Roll, RoundResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,10 @@ def apply(state: GameState, action: Action) -> Step:
         return _call(state, action)
     if isinstance(action, NextRound):
         return _next_round(state)
+    if isinstance(action, ChangeDie):
+        return Step(*change_die(state, action))
+    if isinstance(action, LoseDie):
+        return Step(*lose_die(state, action))
     raise MalformedAction("action/unknown", f"unknown action {action!r}")
 
 

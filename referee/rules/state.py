@@ -55,7 +55,23 @@ class NextRound:
     """Somebody at the table pressed "Next round" after a reveal."""
 
 
-Action = Roll | MakeBid | CallLiar | NextRound
+@dataclass(frozen=True, slots=True)
+class ChangeDie:
+    """An approved change while bidding: die ``index`` of ``seat`` shows ``value`` for the rest of the round."""
+
+    seat: int
+    index: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class LoseDie:
+    """A penalty between rounds: ``seat`` holds one die fewer from the next roll on."""
+
+    seat: int
+
+
+Action = Roll | MakeBid | CallLiar | NextRound | ChangeDie | LoseDie
 
 
 @dataclass(frozen=True, slots=True)
