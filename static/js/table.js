@@ -16,6 +16,7 @@ import { forgetToken, loadToken, saveToken } from "./tokens.js";
 const tableId = byId("table").dataset.table;
 const token = loadToken(tableId);
 const socket = io({ auth: token ? { table: tableId, token } : { table: tableId } });
+window.tavern = { socket }; // verified.js (seeds, own-dice check) listens on the same connection
 let current = null;
 
 function send(event, payload = {}) {
