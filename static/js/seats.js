@@ -1,36 +1,59 @@
-// The list of seats: names, dice held, connection, whose turn.
+// The list of seats: names, dice held, connection, whose turn; bots show their level, and the
+// host gets a remove button on each bot seat.
 
 import { die } from "./dice.js";
 import { el } from "./dom.js";
 import { diceCount, t } from "./i18n.js";
 
-export function renderSeats(list, state) {
+// onRemoveBot(seat, name, button) is called when the host presses a bot seat's remove button.
+export function renderSeats(list, state, { onRemoveBot = null } = {}) {
   const game = state.game;
-  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, game)));
+  const focused = document.activeElement?.closest?.("#seats-list .remove")?.dataset.seat ?? null;
+  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, game, onRemoveBot)));
+  // A re-render must not drop the keyboard user's focus on a remove button that is still there.
+  if (focused !== null) list.querySelector(`.remove[data-seat="${focused}"]`)?.focus();
 }
 
-function seatItem(seat, state, game) {
+export function levelName(level) {
+  return t(`bots.level.${level}`);
+}
+
+function seatItem(seat, state, game, onRemoveBot) {
   const inGame = Boolean(game) && game.seats_in_game.includes(seat.seat);
   const started = Boolean(game) && game.seat_order.includes(seat.seat);
   const held = inGame ? game.dice_counts[String(seat.seat)] ?? 0 : 0;
   const toAct = Boolean(game) && game.phase === "bidding" && game.turn === seat.seat;
+  const isBot = seat.kind === "bot";
+  const standIn = seat.bot_playing && !isBot;
   const classes = ["seat", toAct && "turn", seat.seat === state.you.seat && "you",
-    game && !inGame && "out", !seat.connected && "offline"].filter(Boolean).join(" ");
+    game && !inGame && "out", !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
+    .filter(Boolean).join(" ");
 
   const badges = [];
   if (seat.seat === state.you.seat) badges.push(el("span", { class: "badge you" }, t("seats.you")));
-  if (seat.kind === "bot") badges.push(el("span", { class: "badge" }, t("seats.bot")));
-  if (seat.bot_playing && seat.kind !== "bot") badges.push(el("span", { class: "badge" }, t("seats.bot_playing")));
+  if (isBot) {
+    const text = seat.level ? t("seats.bot_level", { level: levelName(seat.level) }) : t("seats.bot");
+    badges.push(el("span", { class: `badge bot level-${seat.level ?? "none"}` }, text));
+  }
   if (seat.seat === state.table.host) badges.push(el("span", { class: "badge" }, t("seats.host")));
   if (toAct) badges.push(el("span", { class: "badge turn" }, t("seats.turn")));
   if (game && started && !inGame) badges.push(el("span", { class: "badge" }, t("seats.out")));
   if (game && !started) badges.push(el("span", { class: "badge" }, t("seats.waiting")));
 
+  let remove = null;
+  if (isBot && state.you.is_host && onRemoveBot) {
+    remove = el("button", { type: "button", class: "btn small remove", "data-seat": seat.seat,
+      "aria-label": t("bots.remove_label", { name: seat.name }) }, t("bots.remove"));
+    remove.addEventListener("click", () => onRemoveBot(seat.seat, seat.name, remove));
+  }
+
   const connection = seat.connected ? t("seats.online") : t("seats.offline");
-  return el("li", { class: classes, "aria-current": toAct ? "step" : null },
+  return el("li", { class: classes, "data-seat": seat.seat, "aria-current": toAct ? "step" : null },
     el("span", { class: `dot ${seat.connected ? "on" : "off"}`, role: "img", "aria-label": connection, title: connection }),
     el("span", { class: "seat-name" }, seat.name),
     ...badges,
+    remove,
+    standIn ? el("span", { class: "stand-in-note" }, t("seats.bot_playing", { name: seat.name })) : null,
     inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
   );
 }
