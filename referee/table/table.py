@@ -46,6 +46,7 @@ class Table:
         self.version = 0
         self.connected: set[int] = set()
         self.turn_since = 0.0
+        self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
     # -- building -------------------------------------------------------------------------
@@ -92,7 +93,10 @@ class Table:
         return self.current.game
 
     def private_for(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may check of its own dice this round (empty outside a dealt round)."""
+        """What ``seat`` may check of its own dice this round (empty outside a dealt round).
+
+        The proofs change once a round, so they are built once per round and seat.
+        """
         with self._lock:
             fairness = self.current.fairness
             game = self.game
@@ -100,7 +104,11 @@ class Table:
                 return {}
             if game.phase is not Phase.BIDDING or seat not in game.in_game:
                 return {}
-            return self._dealer.private_for(fairness.deal_secret, fairness.deal_public, seat)
+            key = (fairness.deal_public.get("root"), self.current.game_no, game.round_no, seat)
+            if key not in self._proofs:
+                self._proofs = {k: v for k, v in self._proofs.items() if k[1:3] == key[1:3]}
+                self._proofs[key] = self._dealer.private_for(fairness.deal_secret, fairness.deal_public, seat)
+            return self._proofs[key]
 
     # -- commands ---------------------------------------------------------------------------
 
