@@ -1,0 +1,236 @@
+// The audit page: fetch the table's export (or read a saved file), verify it in this browser
+// with fairness.js (WebCrypto), and show game by game, round by round, what was committed,
+// seeded and revealed, with a ✓ or ✗ and the verifier's message for every check.
+
+import { byId, el, setText, show } from "./dom.js";
+import { fingerprint, verifyExport } from "./fairness.js";
+import { t } from "./i18n.js";
+
+const page = byId("audit");
+const tableId = page.dataset.table;
+const onlyGame = page.dataset.game ? Number(page.dataset.game) : null;
+const exportUrl = `/t/${encodeURIComponent(tableId)}/audit.json`;
+const GLYPH = { ok: "✓", failed: "✗", unchecked: "?" };
+let runs = 0;
+
+byId("audit-recheck").addEventListener("click", checkServer);
+byId("audit-file").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (file) await check(await file.text(), t("audit.source_file", { name: file.name }));
+});
+checkServer();
+
+async function checkServer() {
+  const run = ++runs;
+  setSummary("checking", t("audit.checking"));
+  try {
+    const reply = await fetch(exportUrl, { cache: "no-store" });
+    if (!reply.ok) throw new Error(`HTTP ${reply.status}`);
+    const text = await reply.text();
+    if (run === runs) await check(text, null);
+  } catch (error) {
+    if (run === runs) setSummary("failed", t("audit.unreadable", { message: error.message }));
+  }
+}
+
+async function check(text, source) {
+  const run = ++runs;
+  setSummary("checking", t("audit.checking"));
+  const checks = await verifyExport(text);
+  const data = parsed(text);
+  const warning = await keyWarning(data);
+  if (run !== runs) return;
+  setText(byId("audit-source"), source ?? t("audit.source_server", { seq: data?.head?.seq ?? "?" }));
+  setText(byId("audit-key-warning"), warning);
+  show(byId("audit-key-warning"), warning !== "");
+  render(model(data, checks));
+  summarize(checks);
+}
+
+function parsed(text) {
+  try {
+    const data = JSON.parse(text);
+    return data && typeof data === "object" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keyWarning(data) {
+  const mine = page.dataset.serverKey;
+  const theirs = data?.server_key;
+  if (!mine || typeof theirs !== "string" || !/^[0-9a-f]{64}$/.test(theirs) || theirs === mine) return "";
+  return t("audit.key_mismatch", { export: await fingerprint(theirs), server: await fingerprint(mine) });
+}
+
+// ---------------------------------------------------------------- what to show
+
+const isInt = Number.isInteger;
+
+// Games with their manifest, seat names, rounds and draws from the entries, and each check
+// filed under the game, round or draw its step names ("game 1 round 3"); the rest is general.
+function model(data, checks) {
+  const games = new Map();
+  const general = [];
+  const gameOf = (n) => {
+    if (!games.has(n)) games.set(n, { number: n, manifest: null, names: {}, rounds: new Map(), draws: new Map(), checks: [] });
+    return games.get(n);
+  };
+  const partOf = (map, n) => {
+    if (!map.has(n)) map.set(n, { number: n, commitment: null, reveal: null, checks: [] });
+    return map.get(n);
+  };
+  const names = {};
+  for (const entry of Array.isArray(data?.entries) ? data.entries : []) {
+    const p = entry?.public;
+    if (!p || typeof p !== "object") continue;
+    if (entry.kind === "seat_taken") names[p.seat] = p.name;
+    if (!isInt(p.game)) continue;
+    if (entry.kind === "game_opened") Object.assign(gameOf(p.game), { manifest: p, names: { ...names } });
+    else if (entry.kind === "round_dealt" && isInt(p.round)) partOf(gameOf(p.game).rounds, p.round).commitment = p;
+    else if (entry.kind === "round_revealed" && isInt(p.round)) partOf(gameOf(p.game).rounds, p.round).reveal = p;
+    else if (entry.kind === "draw_committed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).commitment = p;
+    else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
+  }
+  for (const c of checks) {
+    const step = /^game (\d+)(?: (round|draw) (\d+))?$/.exec(c.step);
+    if (!step) general.push(c);
+    else if (!step[2]) gameOf(Number(step[1])).checks.push(c);
+    else partOf(gameOf(Number(step[1]))[step[2] === "round" ? "rounds" : "draws"], Number(step[3])).checks.push(c);
+  }
+  return { games, general };
+}
+
+function render({ games, general }) {
+  byId("audit-general").querySelector(".checks").replaceChildren(...general.map((c) => checkItem(c, true)));
+  show(byId("audit-general"), general.length > 0);
+  const numbers = [...games.keys()].sort((a, b) => a - b);
+  const current = games.has(onlyGame) ? onlyGame : null;
+  renderNav(numbers, games, current);
+  const sections = (current === null ? numbers : [current]).map((n) => gameSection(games.get(n)));
+  byId("audit-results").replaceChildren(...(sections.length ? sections : [el("p", { class: "card" }, t("audit.no_games"))]));
+}
+
+function renderNav(numbers, games, current) {
+  show(byId("audit-games"), numbers.length > 1 || current !== null);
+  const link = (label, href, here) => el("li", {}, el("a", { href, "aria-current": here ? "page" : null }, label));
+  byId("audit-games-list").replaceChildren(
+    link(t("audit.all_games"), "?", current === null),
+    ...numbers.map((n) => link(`${t("audit.game", { game: n })} ${badgeText(allChecks(games.get(n)))}`, `?game=${n}`, n === current)));
+}
+
+function allChecks(game) {
+  return [game.checks, ...[...game.rounds.values(), ...game.draws.values()].map((part) => part.checks)].flat();
+}
+
+function failedCount(checks) {
+  return checks.filter((c) => c.ok === false).length;
+}
+
+function badgeText(checks) {
+  const failed = failedCount(checks);
+  return failed ? `✗ ${t("audit.failed", { n: failed })}` : `✓ ${t("audit.game_ok")}`;
+}
+
+function badge(checks) {
+  return el("span", { class: `status-badge ${failedCount(checks) ? "failed" : "ok"}` }, badgeText(checks));
+}
+
+function gameSection(game) {
+  const id = `game-${game.number}`;
+  const seats = (game.manifest?.seats ?? []).map((seat) => seatName(game, seat)).join(", ");
+  return el("section", { class: "card", id, "aria-labelledby": `${id}-title` },
+    el("h2", { id: `${id}-title` }, t("audit.game", { game: game.number }), " ", badge(allChecks(game))),
+    facts([
+      [t("audit.seats"), seats || "—"],
+      [t("audit.anchor"), code(game.manifest?.round_anchor)],
+    ]),
+    checkList(game.checks),
+    ...sorted(game.rounds).map((round) => roundBlock(game, round)),
+    ...sorted(game.draws).map((draw) => drawBlock(draw)));
+}
+
+function roundBlock(game, round) {
+  const c = round.commitment ?? {};
+  const r = round.reveal;
+  const seeds = Object.entries(c.seeds ?? {});
+  return el("div", { class: "round" },
+    el("h3", {}, t("audit.round", { round: round.number }), " ", badge(round.checks)),
+    facts([
+      [t("audit.root"), code(c.root)],
+      [t("audit.signature"), code(c.signature, 32)],
+      [t("audit.seeds"), seeds.length ? bySeat(game, seeds, (seed) => code(seed, 16)) : t("audit.no_seeds")],
+      [t("audit.round_secret"), r ? code(r.x) : t("audit.not_revealed")],
+      [t("audit.dice"), r ? bySeat(game, Object.entries(r.hands ?? {}), (dice) => [dice].flat().join(" ")) : t("audit.not_revealed")],
+    ]),
+    checkList(round.checks));
+}
+
+function drawBlock(draw) {
+  const r = draw.reveal;
+  const results = (r?.results ?? []).map((x) => el("li", {}, `${x.label}: ${x.value}`));
+  return el("div", { class: "round" },
+    el("h3", {}, t("audit.draw", { draw: draw.number }), " ", badge(draw.checks)),
+    facts([
+      [t("audit.root"), code(draw.commitment?.root)],
+      [t("audit.purpose"), r ? String(r.request?.purpose ?? "—") : t("audit.not_revealed")],
+      [t("audit.results"), r ? el("ul", {}, ...results) : t("audit.not_revealed")],
+    ]),
+    checkList(draw.checks));
+}
+
+function sorted(map) {
+  return [...map.values()].sort((a, b) => a.number - b.number);
+}
+
+function seatName(game, seat) {
+  const name = game.names[seat];
+  return name === undefined ? `#${seat}` : t("audit.seat", { name, seat });
+}
+
+function bySeat(game, pairs, format) {
+  return el("ul", {}, ...pairs.map(([seat, value]) => el("li", {}, `${seatName(game, seat)}: `, format(value))));
+}
+
+function code(value, keep = 0) {
+  if (typeof value !== "string") return "—";
+  return el("code", {}, keep && value.length > keep ? `${value.slice(0, keep)}…` : value);
+}
+
+function facts(rows) {
+  return el("dl", { class: "facts" }, ...rows.flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, value)]));
+}
+
+function checkList(checks) {
+  return el("ul", { class: "checks", "aria-label": t("audit.checks") }, ...checks.map((c) => checkItem(c, false)));
+}
+
+function checkItem(c, withStep) {
+  const kind = c.ok === true ? "ok" : c.ok === false ? "failed" : "unchecked";
+  return el("li", { class: `check ${kind}` },
+    el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[kind]),
+    el("span", { class: "verdict" }, verdictText(kind)),
+    el("span", { class: "message" }, withStep ? `${c.step}: ${c.message}` : c.message));
+}
+
+function verdictText(kind) {
+  if (kind === "ok") return t("audit.check_ok");
+  return kind === "failed" ? t("audit.check_failed") : t("audit.check_unchecked");
+}
+
+// ---------------------------------------------------------------- the summary line
+
+function summarize(checks) {
+  const failed = failedCount(checks);
+  const unchecked = checks.filter((c) => c.ok === null).length;
+  const n = checks.length;
+  let text = failed ? `✗ ${t("audit.failed_of", { failed, n })}` : `✓ ${t("audit.all_ok", { n: n - unchecked })}`;
+  if (unchecked) text += `. ${t("audit.unchecked", { n: unchecked })}`;
+  setSummary(failed ? "failed" : "ok", text);
+}
+
+function setSummary(state, text) {
+  const summary = byId("audit-summary");
+  summary.dataset.state = state;
+  setText(summary, text);
+}

@@ -1,0 +1,110 @@
+"""Whole games through the in-process app (tests/support/app.py): a client per seat sends its
+seed when a round is rolling (or lets the seed deadline pass), then bids, calls and moves on
+at random, exactly as browsers would over Socket.IO."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_socketio import SocketIOTestClient
+
+from referee.fairness.keys import Signer
+from referee.table.fair_dealer import FairDealer
+from tests.support.app import Harness, make_harness
+
+SIGNER = Signer.from_private_bytes(bytes(range(32)))
+SEED_WAIT_S = 1.0
+
+
+def fair_harness() -> Harness:
+    """An app dealing committed dice signed by ``SIGNER``, waiting ``SEED_WAIT_S`` for seeds."""
+    return make_harness(FairDealer(SIGNER), seed_wait_s=SEED_WAIT_S)
+
+
+@dataclass
+class Table:
+    """A table with one client per seat and the newest state each client received."""
+
+    harness: Harness
+    id: str
+    clients: dict[int, SocketIOTestClient]
+    rng: random.Random
+    last: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    @classmethod
+    def seat(cls, harness: Harness, rng: random.Random, players: int, dice: int) -> "Table":
+        table_id, host_token = harness.create_table("P0", dice_per_player=dice)
+        clients = {0: harness.connect(table_id, host_token)}
+        for seat in range(1, players):
+            clients[seat], _ = harness.join(table_id, f"P{seat}")
+        return cls(harness, table_id, clients, rng)
+
+    @property
+    def game(self) -> dict[str, Any]:
+        self.drain()
+        return self.last[0]["game"]
+
+    def drain(self) -> None:
+        for seat, client in self.clients.items():
+            states = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            if states:
+                self.last[seat] = states[-1]
+
+    def emit(self, seat: int, event: str, payload: dict[str, Any] | None = None) -> None:
+        ack = self.clients[seat].emit(event, payload or {}, callback=True)
+        assert ack["ok"], (event, payload, ack)
+
+    def play_games(self, games: int) -> None:
+        """Start and play ``games`` whole games."""
+        self.emit(0, "start")
+        for number in range(games):
+            if number:
+                self.emit(0, "new_game")
+            while self.game["phase"] != "over":
+                self.step()
+
+    def play_until(self, done) -> None:  # noqa: ANN001 - a predicate over client 0's game view
+        """Start a game and play until ``done(game)`` holds for the newest state."""
+        self.emit(0, "start")
+        while not done(self.game):
+            self.step()
+
+    def step(self) -> None:
+        """One move of whoever is due: seeds, a bid or a call, or the next round."""
+        game = self.game
+        if game["phase"] == "rolling":
+            self.send_seeds(game)
+        elif game["phase"] == "revealed":
+            self.emit(self.rng.choice(list(self.clients)), "next_round")
+        elif game["phase"] == "bidding":
+            self.emit(game["turn"], *random_move(self.rng, game))
+
+    def send_seeds(self, game: dict[str, Any]) -> None:
+        for seat in game["seats_in_game"]:
+            if self.rng.random() < 0.8:
+                seed = bytes(self.rng.getrandbits(8) for _ in range(32)).hex()
+                self.emit(seat, "seed", {"round": game["round"], "seed": seed})
+                if self.game["phase"] != "rolling":
+                    return
+        self.harness.clock.advance(SEED_WAIT_S)
+
+
+def random_move(rng: random.Random, game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A legal bid or a call of Liar (ones are wild: faces 2 to 6)."""
+    bids = game["bids"]
+    if bids and game["can_call"] and rng.random() < 0.4:
+        return "liar", {}
+    last = (bids[-1]["quantity"], bids[-1]["face"]) if bids else (0, 6)
+    raises = [(q, f) for q in range(1, game["total_dice"] + 1) for f in range(2, 7) if (q, f) > last]
+    if not raises:
+        return "liar", {}
+    quantity, face = rng.choice(raises[:6])
+    return "bid", {"quantity": quantity, "face": face}
+
+
+def export_of(harness: Harness, table_id: str) -> dict[str, Any]:
+    """``GET /t/<table>/audit.json``, parsed."""
+    reply = harness.app.test_client().get(f"/t/{table_id}/audit.json")
+    assert reply.status_code == 200, reply.get_data(as_text=True)
+    return reply.get_json()
