@@ -12,6 +12,10 @@ export function announcements(before, after) {
     for (const seat of after.table.seats) {
       if (!seatsBefore.has(seat.seat)) lines.push(t("announce.joined", { name: seat.name }));
     }
+    const seatsAfter = new Set(after.table.seats.map((seat) => seat.seat));
+    for (const seat of before.table.seats) {
+      if (!seatsAfter.has(seat.seat)) lines.push(t("announce.left", { name: seat.name }));
+    }
   }
   const game = after.game;
   if (!game) return lines;

@@ -2,6 +2,8 @@
 
 import { announcements } from "./announce.js";
 import { BidControl } from "./bidcontrol.js";
+import { removeBot, renderBots, setUpBots } from "./bots.js";
+import { updateCountdown } from "./countdown.js";
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, errorText, t } from "./i18n.js";
@@ -9,7 +11,6 @@ import { seatName } from "./names.js";
 import { renderReveal } from "./reveal.js";
 import { renderSeats } from "./seats.js";
 import { setUpShare } from "./share.js";
-import { setDeadline } from "./timer.js";
 import { hideToast, showToast } from "./toast.js";
 import { forgetToken, loadToken, saveToken } from "./tokens.js";
 
@@ -19,11 +20,13 @@ const socket = io({ auth: token ? { table: tableId, token } : { table: tableId }
 window.tavern = { socket }; // verified.js (seeds, own-dice check) listens on the same connection
 let current = null;
 
-function send(event, payload = {}) {
+// options.errorText(code, message) words a refusal for this event (default: the catalogue's).
+function send(event, payload = {}, options = {}) {
+  const words = options.errorText ?? errorText;
   return new Promise((resolve) => {
     socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
       if (timedOut) showToast(t("error.network"));
-      else if (!ack.ok) showToast(errorText(ack.code, ack.message));
+      else if (!ack.ok) showToast(words(ack.code, ack.message));
       else hideToast();
       resolve(timedOut ? { ok: false } : ack);
     });
@@ -35,7 +38,11 @@ const bidControl = new BidControl({
   onLiar: () => send("liar"),
 });
 byId("start").addEventListener("click", () => send("start"));
-byId("next-round").addEventListener("click", () => send("next_round"));
+// With the reveal this page showed: a press after somebody else's is answered ok and changes nothing.
+byId("next-round").addEventListener("click", () => {
+  const game = current?.game;
+  send("next_round", game ? { game: game.game, round: game.round } : {});
+});
 byId("new-game").addEventListener("click", () => send("new_game"));
 byId("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -46,6 +53,7 @@ byId("join-form").addEventListener("submit", async (event) => {
   }
 });
 setUpShare(tableId);
+setUpBots(send);
 
 function setConnection(state) {
   const conn = byId("conn");
@@ -82,11 +90,12 @@ function render(state) {
   const { game, you } = state;
   const seated = you.seat !== null;
   renderStatus(state);
-  setDeadline(game?.phase === "bidding" ? state.table.turn_deadline_ms ?? null : null);
-  renderSeats(byId("seats-list"), state);
+  updateCountdown(state);
+  renderSeats(byId("seats-list"), state, { onRemoveBot: removeBot });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
   show(byId("join"), !seated && state.table.seats.length < state.table.rules.max_players);
   renderLobby(state);
+  renderBots(state);
   show(byId("over"), game?.phase === "over");
   if (game?.phase === "over") {
     setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
@@ -131,7 +140,11 @@ function turnLine(state) {
   if (!game) return "";
   if (game.phase === "rolling") return t("game.rolling");
   if (game.phase !== "bidding" || game.turn === null) return "";
-  if (game.turn !== you.seat) return t("game.turn_of", { name: seatName(state, game.turn) });
+  if (game.turn !== you.seat) {
+    const seat = state.table.seats.find((candidate) => candidate.seat === game.turn);
+    const standIn = seat?.bot_playing && seat.kind !== "bot";
+    return t(standIn ? "game.turn_stand_in" : "game.turn_of", { name: seatName(state, game.turn) });
+  }
   return game.bids.length ? t("game.your_turn") : t("game.you_open");
 }
 
