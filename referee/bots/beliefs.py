@@ -15,6 +15,7 @@ per face, the distribution of the total count at the table.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -99,19 +100,39 @@ def count_at_least(own: int, opponents: Sequence[Sequence[float]]) -> list[float
     return [min(1.0, t) for t in tail]
 
 
-def bid_chances(view: Mapping[str, Any], honesty: Mapping[int, float]) -> dict[int, list[float]]:
-    """For each face: ``P(at least q dice show it)`` for every q, given own dice and every opponent's bids."""
+@dataclass(frozen=True)
+class FaceBelief:
+    """For one face: ``P(total ≥ q)``, and the next player's count with the rest of the table apart."""
+
+    at_least: list[float]
+    next_count: tuple[float, ...]
+    rest_at_least: list[float]
+
+    def chance(self, quantity: int) -> float:
+        """``P(total ≥ quantity)``."""
+        return self.at_least[quantity] if quantity < len(self.at_least) else 0.0
+
+
+def table_beliefs(view: Mapping[str, Any], honesty: Mapping[int, float]) -> dict[int, FaceBelief]:
+    """Per face, what the seat believes about the count at the table, given every opponent's bids."""
     wild = view["rules"].get("wild_ones", True)
     faces = faces_for(wild)
     me = view["seat"]
+    in_game = [s for s in view["seats_in_game"]]
+    following = in_game[(in_game.index(me) + 1) % len(in_game)]
     bid_faces: dict[int, list[int]] = {}
     for bid in view["bids"]:
         bid_faces.setdefault(bid["seat"], []).append(faces.index(bid["face"]))
-    marginals = [face_marginals(count, wild, honesty.get(int(seat), PRIOR_BETA),
-                                tuple(sorted(bid_faces.get(int(seat), ()))))
-                 for seat, count in view["dice_counts"].items() if int(seat) != me and count > 0]
-    return {face: count_at_least(own_count(view["dice"], face, wild), [m[f] for m in marginals])
-            for f, face in enumerate(faces)}
+    marginals = {seat: face_marginals(view["dice_counts"][str(seat)], wild, honesty.get(seat, PRIOR_BETA),
+                                      tuple(sorted(bid_faces.get(seat, ()))))
+                 for seat in in_game if seat != me}
+    beliefs = {}
+    for f, face in enumerate(faces):
+        own = own_count(view["dice"], face, wild)
+        rest = [m[f] for seat, m in marginals.items() if seat != following]
+        beliefs[face] = FaceBelief(count_at_least(own, rest + [marginals[following][f]]),
+                                   marginals[following][f], count_at_least(own, rest))
+    return beliefs
 
 
 class Honesty:

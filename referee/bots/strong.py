@@ -2,19 +2,18 @@
 
 - Heads-up endgames covered by the CFR strategy file are played from the equilibrium.
 - Otherwise every opponent's hand has a posterior given their bids this round
-  (``beliefs``); the bot calls when the standing bid is unlikely under it and else raises,
-  mixing over its nearly safest raises (softmax) and over call/raise near the threshold,
-  so that its bids say less about its dice.
-- Each reveal shows what every opponent held when they bid: the bot re-estimates how far
-  each opponent's bids follow their dice (``beliefs.Honesty``), and forgets at game end.
+  (``beliefs``). Calling is worth the chance the standing bid is false; a raise is worth
+  what it wins looking one player ahead (``raise_value``: will the next player call it,
+  and is it true then?). The bot mixes the actions whose values tie (softmax), so equal
+  bids are played unpredictably.
+- Each reveal shows what every opponent held at their decisions: the bot re-estimates how
+  far each opponent's bids follow their dice (``beliefs.Honesty``) and when they call
+  (``callers.CallHabits``), and forgets both at game end.
 
 >>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10,
-...         "bids": [{"seat": 0, "quantity": 3, "face": 4}], "rules": {"wild_ones": True}}
->>> bot = StrongBot(seed=1)
->>> sorted(move["type"] for move, _ in bot.policy(view))
-['bid', 'bid']
->>> round(sum(p for _, p in bot.policy(view)), 9)
-1.0
+...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "rules": {"wild_ones": True}}
+>>> StrongBot(seed=1).policy(view)    # "three fours" is likely true; the bot mixes two raises that the opener may call
+[({'type': 'bid', 'quantity': 3, 'face': 5}, 0.5), ({'type': 'bid', 'quantity': 3, 'face': 6}, 0.5)]
 """
 from __future__ import annotations
 
@@ -23,19 +22,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import LIAR, Move, PolicyBot, legal_moves, normalise, standing_bid
-from .beliefs import Honesty, bid_chances
+from .beliefs import FaceBelief, Honesty, table_beliefs
+from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds
+from .odds import at_least, face_chance
 from .endgame import endgame_moves
 
-CALL_AT = 0.45
-"""The standing bid's posterior chance at which calling and raising are equally likely."""
-CALL_SPREAD = 0.04
-"""How gradually the call probability moves from 0 to 1 around ``CALL_AT``."""
-SLACK = 0.08
-"""Raises within this much of the safest raise are mixed; the rest are never played."""
-TEMPERATURE = 0.03
-"""Softmax temperature over the mixed raises' chances."""
-CUTOFF = 0.01
-"""Call probabilities below this (or above 1 − this) are rounded to 0 (1)."""
+SLACK = 0.0
+"""Actions within this much of the best value are mixed; the rest are never played."""
+TEMPERATURE = 0.02
+"""Softmax temperature over the mixed actions' values."""
 
 
 class StrongBot(PolicyBot):
@@ -46,7 +41,10 @@ class StrongBot(PolicyBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.honesty = Honesty()
+        self.habits = CallHabits()
         self.round_bids: list[tuple[int, int]] = []
+        self.decisions: list[tuple[int, tuple[int, int], bool]] = []
+        self.total = 0
         self.wild = True
 
     def observe(self, event: Mapping[str, Any]) -> None:
@@ -55,48 +53,68 @@ class StrongBot(PolicyBot):
         kind = event.get("kind")
         try:
             if kind == "round_started":
-                self.round_bids = []
-            elif kind == "bid":
-                self.round_bids.append((int(data["seat"]), int(data["face"])))
+                self.round_bids, self.decisions, self.total = [], [], int(data["total_dice"])
+            elif kind in ("bid", "liar"):
+                seat, bid = int(data["seat"]), (int(data["quantity"]), int(data["face"]))
+                if kind == "liar" or self.round_bids:
+                    standing = bid if kind == "liar" else self.round_bids[-1][1]
+                    self.decisions.append((seat, standing, kind == "liar"))
+                if kind == "bid":
+                    self.round_bids.append((seat, bid))
             elif kind == "revealed":
-                for seat, hand in data["hands"].items():
-                    faces = [face for s, face in self.round_bids if s == int(seat)]
-                    self.honesty.learn(int(seat), [int(d) for d in hand], faces, self.wild)
+                self._learn({int(seat): [int(d) for d in hand] for seat, hand in data["hands"].items()})
             elif kind == "game_over":
                 self.honesty.forget()
+                self.habits.forget()
         except (KeyError, TypeError, ValueError, AttributeError):
             return
+
+    def _learn(self, hands: dict[int, list[int]]) -> None:
+        for seat, hand in hands.items():
+            self.honesty.learn(seat, hand, [bid[1] for s, bid in self.round_bids if s == seat], self.wild)
+        for seat, standing, called in self.decisions:
+            if seat in hands:
+                self.habits.learn(seat, decision_odds(standing, hands[seat], self.total, self.wild), called)
 
     def moves(self, view: Mapping[str, Any]) -> list[tuple[Move, float]]:
         self.wild = view["rules"].get("wild_ones", True)
         solved = endgame_moves(view)
         if solved:
             return solved
-        chances = bid_chances(view, self.honesty.betas())
-
-        def chance(move: tuple[int, int]) -> float:
-            tail = chances[move[1]]
-            return tail[move[0]] if move[0] < len(tail) else 0.0
-
-        odds = {m: chance(m) for m in legal_moves(view) if m != LIAR}
+        beliefs = table_beliefs(view, self.honesty.betas())
+        total = view["total_dice"]
+        later = 1 - 1 / len(view["seats_in_game"])
+        their_call = self.habits.thresholds().get(_next_seat(view), PRIOR_THRESHOLD)
+        values = {m: raise_value(m, beliefs[m[1]], total, self.wild, later, their_call) for m in legal_moves(view) if m != LIAR}
         standing = standing_bid(view)
-        call = 0.0 if standing is None else _call_probability(chance(standing))
-        if not odds or call == 1.0:
-            return [(LIAR, 1.0)]
-        safest = max(odds.values())
-        mixed = {m: math.exp((p - safest) / TEMPERATURE) for m, p in odds.items() if p >= safest - SLACK}
-        total = sum(mixed.values())
-        weights: dict[Move, float] = {m: (1 - call) * w / total for m, w in mixed.items()}
-        if call:
-            weights[LIAR] = call
-        return normalise(weights)
+        if standing:
+            values[LIAR] = 1 - beliefs[standing[1]].chance(standing[0])
+        best = max(values.values())
+        mixed = {m: math.exp((v - best) / TEMPERATURE) for m, v in values.items() if v >= best - SLACK}
+        return normalise(mixed)
 
 
-def _call_probability(chance: float) -> float:
-    """How often to call a bid that is true with ``chance`` (a logistic step at ``CALL_AT``).
+def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
+                their_call: float) -> float:
+    """Chance of not losing the round after bidding ``bid``, looking one player ahead.
 
-    >>> _call_probability(0.1), _call_probability(0.9), round(_call_probability(CALL_AT), 2)
-    (1.0, 0.0, 0.5)
+    The next player is modelled as calling when, from their own dice and the unseen ones
+    (crediting the bidder with one die of the face), the bid is less likely than
+    ``their_call`` (learnt per opponent by ``callers.CallHabits``). A called bid wins when true; a bid passed on is worth ``later``.
     """
-    p = 1 / (1 + math.exp((chance - CALL_AT) / CALL_SPREAD))
-    return 0.0 if p < CUTOFF else 1.0 if p > 1 - CUTOFF else p
+    quantity, face = bid
+    value = 0.0
+    for count, p in enumerate(belief.next_count):
+        if p == 0.0:
+            continue
+        their_unseen = total - (len(belief.next_count) - 1)
+        estimate = at_least(quantity - count - 1, their_unseen - 1, face_chance(face, wild))
+        true = belief.rest_at_least[quantity - count] if 0 <= quantity - count < len(belief.rest_at_least) else \
+            (1.0 if quantity - count < 0 else 0.0)
+        value += p * (true if estimate < their_call else later)
+    return value
+
+
+def _next_seat(view: Mapping[str, Any]) -> int:
+    in_game = view["seats_in_game"]
+    return in_game[(in_game.index(view["seat"]) + 1) % len(in_game)]

@@ -1,0 +1,51 @@
+"""How each opponent calls: the odds (from their own dice) below which they call Liar, learnt from reveals.
+
+A reveal shows what a player held at each of their decisions this round; from it and the
+bid they faced we know their own-dice odds of that bid (crediting the bidder with one die,
+as ``medium`` does) and whether they called. The threshold that misclassifies the fewest
+of those decisions is their habit.
+
+>>> habits = CallHabits()
+>>> for odds, called in [(0.2, True), (0.3, True), (0.5, True), (0.55, True), (0.7, False), (0.75, False)]:
+...     habits.learn(seat=2, odds=odds, called=called)
+>>> habits.thresholds()[2]
+0.6
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .medium import credited_odds
+
+THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+PRIOR_THRESHOLD = 0.4
+
+
+def decision_odds(bid: tuple[int, int], hand: Sequence[int], total: int, wild: bool) -> float:
+    """The odds of ``bid`` that a player holding ``hand`` saw when ``total`` dice were in play.
+
+    >>> round(decision_odds((3, 5), [5, 2], total=5, wild=True), 4)
+    0.5556
+    """
+    return credited_odds(bid, list(hand), total - len(hand), wild)
+
+
+class CallHabits:
+    """Per opponent: the call threshold that best explains the calls and raises seen at reveals."""
+
+    def __init__(self) -> None:
+        self.errors: dict[int, list[float]] = {}
+
+    def learn(self, seat: int, odds: float, called: bool) -> None:
+        """One decision of ``seat``: facing a bid with these own-dice ``odds``, it called or not."""
+        errors = self.errors.setdefault(seat, [0.5 * abs(t - PRIOR_THRESHOLD) for t in THRESHOLDS])
+        for i, threshold in enumerate(THRESHOLDS):
+            errors[i] += (odds < threshold) != called
+
+    def thresholds(self) -> dict[int, float]:
+        """The best threshold per opponent seen so far."""
+        return {seat: THRESHOLDS[min(range(len(THRESHOLDS)), key=e.__getitem__)] for seat, e in self.errors.items()}
+
+    def forget(self) -> None:
+        """Start over (a new game may seat other players)."""
+        self.errors.clear()
