@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.rules import (Bid, CallLiar, Event, GameState, MakeBid, NextRound, Roll, Settings, Step, apply,
-                           new_game)
+from referee.gm.fold import HANDLERS as GM_HANDLERS
+from referee.gm.state import GmState
+from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, Settings, Step,
+                           apply, new_game)
 
 from .errors import TableError
 
@@ -39,15 +41,24 @@ class GameFairness:
     seeds: dict[int, str] = field(default_factory=dict)
     deal_public: dict[str, Any] | None = None
     deal_secret: dict[str, Any] | None = None
+    changes: tuple[dict[str, Any], ...] = ()
+    draws: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
+    draws_revealed: frozenset[int] = frozenset()
+    roots: tuple[str, ...] = ()
+
+    def unrevealed_draws(self) -> list[dict[str, Any]]:
+        """The secret parts of this game's committed draws that are not revealed yet, oldest first."""
+        return [secret for public, secret in self.draws if public["draw"] not in self.draws_revealed]
 
 
 @dataclass(frozen=True, slots=True)
 class TableState:
-    """Everything a table knows: its rules, seats, host, games so far and the running game."""
+    """Everything a table knows: its rules, seats, host (None: the referee hosts), games so far,
+    the running game, and the game master's part (``gm``)."""
 
     id: str
     settings: Settings
-    host: int = 0
+    host: int | None = 0
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     game_no: int = 0
     game: GameState | None = None
@@ -56,6 +67,7 @@ class TableState:
     autopilot: frozenset[int] = frozenset()
     strikes: dict[int, int] = field(default_factory=dict)
     events: tuple[Event, ...] = ()
+    gm: GmState = field(default_factory=GmState)
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -146,17 +158,26 @@ def _seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) ->
 def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     game = _game(state)
     hands = tuple(tuple(secret["hands"].get(str(seat), ())) for seat in game.seats)
-    fairness = replace(_fairness(state), deal_public=public, deal_secret=secret)
+    fairness = _fairness(state)
+    roots = fairness.roots + ((public["root"],) if "root" in public else ())
+    fairness = replace(fairness, deal_public=public, deal_secret=secret, changes=(), roots=roots)
     step = apply(game, Roll(hands))
     return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
 
 
+def _require_unpaused(state: TableState) -> None:
+    if state.gm.paused:
+        raise TableError("game/paused", "the referee has paused the game")
+
+
 def _bid(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    _require_unpaused(state)
     action = MakeBid(public["seat"], Bid(public["quantity"], public["face"]))
     return _played(state, public, apply(_game(state), action))
 
 
 def _liar(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    _require_unpaused(state)
     return _played(state, public, apply(_game(state), CallLiar(public["seat"])))
 
 
@@ -175,9 +196,33 @@ def _round_revealed(state: TableState, _public: dict[str, Any], _secret: dict[st
 
 
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None)
+    _require_unpaused(state)
+    fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None, changes=())
     step = apply(_game(state), NextRound())
     return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
+
+
+def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+    """An approved change (fairness DIE_CHANGED): the rules count the changed die, the reveal shows it."""
+    game, fairness = _game(state), _fairness(state)
+    if (public["game"], public["round"]) != (state.game_no, game.round_no):
+        raise TableError("die/stale", f"round {public['round']} of game {public['game']} is not being played")
+    step = apply(game, ChangeDie(secret["seat"], secret["index"], secret["value"]))
+    return replace(state, game=step.state, fairness=replace(fairness, changes=fairness.changes + (dict(secret),)))
+
+
+def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+    fairness = _fairness(state)
+    if public["draw"] != len(fairness.draws) + 1:
+        raise TableError("draw/order", f"the next draw of this game is number {len(fairness.draws) + 1}")
+    return replace(state, fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
+
+
+def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    fairness = _fairness(state)
+    if public["draw"] in fairness.draws_revealed or not 1 <= public["draw"] <= len(fairness.draws):
+        raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
+    return replace(state, fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 
 
 def _game(state: TableState) -> GameState:
@@ -205,4 +250,8 @@ _HANDLERS = {
     "next_round": _next_round,
     "seat_autopilot": _autopilot,
     "turn_timed_out": _timed_out,
+    "die_changed": _die_changed,
+    "draw_committed": _draw_committed,
+    "draw_revealed": _draw_revealed,
+    **GM_HANDLERS,
 }

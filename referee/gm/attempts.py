@@ -1,0 +1,155 @@
+"""Roleplay cheating (RULES.md C5): an attempt, its check, its outcome.
+
+A player asks; the referee sets a difficulty and a modifier; the server rolls the check die
+through the fairness draw; ``roll + modifier >= difficulty`` succeeds. A success applies the
+kind's effect; a failure gets the referee's consequence: silence, a public announcement, or a
+penalty die taken before the next roll.
+
+>>> request = parse_request({"kind": "telekinesis", "die": 2, "value": 6, "description": "Взгляд чародея…"})
+>>> request["kind"], request["die"], request["value"], request["target"]
+('telekinesis', 2, 6, None)
+>>> Check.of(difficulty=12, modifier=2, sides=20, roll=10, draw=1).success
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.rules import MalformedAction
+
+from .text import CHAT_LIMIT, clean_text
+
+KINDS = ("telekinesis", "mind_reading", "loaded_die", "knock", "other")
+CONSEQUENCES = ("silence", "announce", "penalty")
+DIFFICULTY_RANGE = (1, 200)
+MODIFIER_RANGE = (-100, 100)
+
+_FIELDS = {
+    "telekinesis": ("die", "value"),
+    "mind_reading": ("target",),
+    "loaded_die": (),
+    "knock": ("target", "value"),
+    "other": (),
+}
+"""What each kind names besides its description."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The rolled check: ``roll`` on a d``sides`` (fairness draw number ``draw``) plus ``modifier`` against ``difficulty``."""
+
+    difficulty: int
+    modifier: int
+    sides: int
+    roll: int
+    total: int
+    success: bool
+    draw: int
+
+    @classmethod
+    def of(cls, *, difficulty: int, modifier: int, sides: int, roll: int, draw: int) -> "Check":
+        total = roll + modifier
+        return cls(difficulty, modifier, sides, roll, total, total >= difficulty, draw)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"difficulty": self.difficulty, "modifier": self.modifier, "sides": self.sides, "roll": self.roll,
+                "total": self.total, "success": self.success, "draw": self.draw}
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One cheat attempt. ``status``: pending (waiting for the referee), rolled (a failed check
+    waiting for its consequence), succeeded, failed, dismissed (the referee refused to roll)."""
+
+    id: int
+    seat: int
+    game: int
+    round: int
+    kind: str
+    die: int | None
+    target: int | None
+    value: int | None
+    description: str
+    status: str = "pending"
+    check: Check | None = None
+    consequence: str | None = None
+    effect: dict[str, Any] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """True until the attempt is settled (succeeded, failed with a consequence, or dismissed)."""
+        return self.status in ("pending", "rolled")
+
+    def checked(self, check: Check) -> "Attempt":
+        return replace(self, status="rolled", check=check)
+
+    def request(self) -> dict[str, Any]:
+        """What the player asked, as logged."""
+        return {"seat": self.seat, "kind": self.kind, "die": self.die, "target": self.target, "value": self.value,
+                "description": self.description}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything about the attempt (for its player, the referee and, after the game, the audit)."""
+        return {"id": self.id, "game": self.game, "round": self.round, **self.request(), "status": self.status,
+                "check": self.check.to_dict() if self.check else None, "consequence": self.consequence,
+                "effect": self.effect}
+
+
+def parse_request(data: Any) -> dict[str, Any]:
+    """A player's attempt as sent: ``{kind, description, die?, target?, value?}``; each kind
+    takes exactly its fields (telekinesis: die and value; mind reading: target; knock: target
+    and value; loaded die and other: none)."""
+    if not isinstance(data, dict):
+        raise MalformedAction("payload/malformed", "an attempt is an object")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise MalformedAction("attempt/kind", f"an attempt's kind is one of {', '.join(KINDS)}, not {str(kind)[:20]!r}")
+    wanted = _FIELDS[kind]
+    unknown = sorted(set(data) - {"kind", "description", *wanted})
+    if unknown:
+        raise MalformedAction("payload/malformed", f"a {kind} attempt does not take {', '.join(map(str, unknown))[:80]}")
+    request: dict[str, Any] = {"kind": kind, "die": None, "target": None, "value": None,
+                               "description": clean_text(data.get("description"), limit=CHAT_LIMIT, what="a description")}
+    for name in wanted:
+        request[name] = _int(data, name)
+    if request["value"] is not None and not 1 <= request["value"] <= 6:
+        raise MalformedAction("die/value", f"a die shows 1 to 6, not {request['value']}")
+    return request
+
+
+def parse_judgement(data: Any) -> tuple[int, int, int]:
+    """``(attempt, difficulty, modifier)`` of the referee's ``referee_judge``; modifier defaults to 0."""
+    data = _object(data, "attempt", "difficulty", "modifier")
+    difficulty = _int(data, "difficulty")
+    modifier = _int({"modifier": data.get("modifier", 0)}, "modifier")
+    if not DIFFICULTY_RANGE[0] <= difficulty <= DIFFICULTY_RANGE[1]:
+        raise MalformedAction("attempt/difficulty", f"a difficulty is from {DIFFICULTY_RANGE[0]} to {DIFFICULTY_RANGE[1]}")
+    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:
+        raise MalformedAction("attempt/modifier", f"a modifier is from {MODIFIER_RANGE[0]} to {MODIFIER_RANGE[1]}")
+    return _int(data, "attempt"), difficulty, modifier
+
+
+def parse_consequence(data: Any) -> tuple[int, str]:
+    """``(attempt, consequence)`` of the referee's ``referee_failure``: silence, announce or penalty."""
+    data = _object(data, "attempt", "consequence")
+    consequence = data.get("consequence")
+    if consequence not in CONSEQUENCES:
+        raise MalformedAction("attempt/consequence", f"a consequence is one of {', '.join(CONSEQUENCES)}")
+    return _int(data, "attempt"), str(consequence)
+
+
+def _object(data: Any, *allowed: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise MalformedAction("payload/malformed", "the payload must be a JSON object")
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise MalformedAction("payload/malformed", f"unknown field(s): {', '.join(map(str, unknown))[:80]}")
+    return data
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedAction("payload/malformed", f"{key} must be an integer, got {str(value)[:20]!r}")
+    return value
