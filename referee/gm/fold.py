@@ -191,7 +191,7 @@ def _attempt_resolved(state: TableState, public: dict[str, Any], secret: dict[st
     if consequence == "penalty":
         state = _gm(state, penalties=state.gm.penalties + ((attempt.seat, attempt.id),))
     if outcome == "success" and attempt.kind == "loaded_die":
-        state = _gm(state, loaded={**state.gm.loaded, attempt.seat: (attempt.game, attempt.round + 1)})
+        state = _gm(state, loaded={**state.gm.loaded, attempt.seat: (attempt.game, attempt.round + 1, attempt.id)})
     return state
 
 

@@ -53,7 +53,7 @@ class GmState:
     whisper_names: dict[int, str] = field(default_factory=dict)
     attempts: tuple[Attempt, ...] = ()
     penalties: tuple[tuple[int, int], ...] = ()
-    loaded: dict[int, tuple[int, int]] = field(default_factory=dict)
+    loaded: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     scores: tuple[GameScore, ...] = ()
 
     @property
@@ -71,6 +71,7 @@ class GmState:
         """The seat's attempt that the referee has not settled yet, if any."""
         return next((a for a in self.attempts if a.seat == seat and a.is_open), None)
 
-    def loaded_seats(self, game_no: int, round_no: int) -> list[int]:
-        """Seats whose loaded die shows six in round ``round_no`` of game ``game_no``."""
-        return sorted(seat for seat, (game, first) in self.loaded.items() if game == game_no and round_no >= first)
+    def loaded_seats(self, game_no: int, round_no: int) -> list[tuple[int, int]]:
+        """``(seat, attempt)`` of every loaded die that shows six in round ``round_no`` of game ``game_no``."""
+        return sorted((seat, attempt) for seat, (game, first, attempt) in self.loaded.items()
+                      if game == game_no and round_no >= first)

@@ -18,6 +18,15 @@ class Dealt:
     secret: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """A committed draw (a check die, "a random die of seat X"): what to log, and the drawn values."""
+
+    public: dict[str, Any]
+    secret: dict[str, Any]
+    values: list[int]
+
+
 class Dealer(Protocol):
     """The dice of a table: every method returns JSON-ready dicts for the log."""
 
@@ -39,4 +48,18 @@ class Dealer(Protocol):
 
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
         """What one seat may check of its own dice (salts, proofs); empty when there is nothing."""
+        ...
+
+    def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: str,
+             items: list[tuple[str, int]]) -> Drawn:
+        """Draw ``items`` ((label, sides) each) as draw ``draw_no`` of the game (logged as ``draw_committed``)."""
+        ...
+
+    def reveal_draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_secret: dict[str, Any]) -> dict[str, Any]:
+        """What is published once a draw may be known (logged as ``draw_revealed``)."""
+        ...
+
+    def die_disclosure(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int,
+                       index: int) -> dict[str, Any]:
+        """One committed die with what proves it, for an effect that shows it to another seat."""
         ...

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.fairness import dealer as fair
+from referee.fairness import draws
 from referee.fairness.keys import Signer, load_or_create_signing_key
 
-from .dealing import Dealt
+from .dealing import Dealt, Drawn
 
 Opening = tuple[dict[str, Any], dict[str, Any]]
 
@@ -46,3 +47,14 @@ class FairDealer:
 
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
         return fair.Deal(deal_public, deal_secret).private_for(seat)
+
+    def draw(self, opening: Opening, draw_no: int, purpose: str, items: list[tuple[str, int]]) -> Drawn:
+        drawn = draws.draw(self.signer, opening[1], opening[0], draw_no, purpose, list(items))
+        return Drawn(drawn.public, drawn.secret, drawn.values)
+
+    def reveal_draw(self, opening: Opening, draw_secret: dict[str, Any]) -> dict[str, Any]:
+        return draws.reveal_draw(opening[1], draw_secret)
+
+    def die_disclosure(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int,
+                       index: int) -> dict[str, Any]:
+        return fair.Deal(deal_public, deal_secret).die_disclosure(seat, index)

@@ -18,6 +18,7 @@ from referee.store.log import EventLog
 
 from .dealing import Dealer
 from .errors import TableError
+from .refereeing import Refereeing
 from .scheduler import Scheduler
 from .state import TableState, fold
 
@@ -30,7 +31,7 @@ log = logging.getLogger("referee.table")
 Listener = Callable[["Table"], None]
 
 
-class Table:
+class Table(Refereeing):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``."""
 
     def __init__(self, table_id: str, events: EventLog, dealer: Dealer, scheduler: Scheduler,
@@ -46,6 +47,7 @@ class Table:
         self.version = 0
         self.connected: set[int] = set()
         self.turn_since = 0.0
+        self._paused_at = 0.0
         self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
@@ -128,24 +130,39 @@ class Table:
         return seat
 
     def start(self, seat: int) -> None:
-        """The host starts the first game; after that any player starts the next one."""
+        """The host starts the first game; after that any player starts the next one.
+        At a refereed table only the referee starts games (``start_game``)."""
         with self._lock:
             state = self.current
             self._require_seat(seat)
             if state.game_running:
                 raise TableError("game/running", "a game is already running at this table")
+            if state.host is None:
+                raise TableError("start/not_host", "only the referee may start a game at this table")
             if state.game is None and seat != state.host:
                 raise TableError("start/not_host", f"only the host ({state.seats[state.host].name}) may start")
-            seats = sorted(state.seats)
-            if len(seats) < 2:
-                raise TableError("start/too_few", "a game needs at least 2 seated players")
-            game_no = state.game_no + 1
-            opener = first_opener(seats, state.last_first_opener)
-            self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
-            manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats)
-            self._commit("game_opened", manifest, secret)
-            self._open_round()
+            self._start_game()
         self._notify()
+
+    def start_game(self) -> None:
+        """Start the next game with every seated player (the referee's start; the caller checked who asks)."""
+        with self._lock:
+            self._start_game()
+        self._notify()
+
+    def _start_game(self) -> None:
+        state = self.current
+        if state.game_running:
+            raise TableError("game/running", "a game is already running at this table")
+        seats = sorted(state.seats)
+        if len(seats) < 2:
+            raise TableError("start/too_few", "a game needs at least 2 seated players")
+        game_no = state.game_no + 1
+        opener = first_opener(seats, state.last_first_opener)
+        self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
+        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats)
+        self._commit("game_opened", manifest, secret)
+        self._open_round()
 
     def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False) -> None:
         """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat)."""
@@ -163,8 +180,9 @@ class Table:
             game = self.game
             if fairness is not None and fairness.deal_secret is not None and game is not None:
                 reveal = self._dealer.reveal((fairness.opening_public, fairness.opening_secret),
-                                             fairness.deal_secret, [])
+                                             fairness.deal_secret, list(fairness.changes))
                 self._commit("round_revealed", reveal)
+            self._close_game()
         self._notify()
 
     def next_round(self, seat: int, after: tuple[int, int] | None = None) -> None:
@@ -179,8 +197,23 @@ class Table:
             if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
                 return
             self._commit("next_round", {"seat": seat})
-            self._open_round()
+            self._begin_round()
         self._notify()
+
+    def open_next_round(self) -> None:
+        """The referee starts the next round after a reveal."""
+        with self._lock:
+            self._commit("next_round", {"referee": True})
+            self._begin_round()
+        self._notify()
+
+    def _begin_round(self) -> None:
+        """After "next round": penalty dice are taken, then the round is dealt (or the game ends)."""
+        self._take_penalties()
+        if self.game is not None and self.game.phase is Phase.OVER:
+            self._close_game()
+        else:
+            self._open_round()
 
     def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
         """A player's browser adds its seed to the round about to be dealt."""
@@ -201,6 +234,11 @@ class Table:
         """The host seats a bot ("кореш") of ``level`` in the lowest free seat."""
         with self._lock:
             self._require_host(by_seat, "add a bot")
+            return self.seat_bot(level)
+
+    def seat_bot(self, level: str) -> int:
+        """Seat a bot of ``level`` (the host's or the referee's command; the caller checked who asks)."""
+        with self._lock:
             if level not in BOT_LEVELS:
                 raise TableError("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
             number = sum(1 for info in self.current.seats.values() if info.kind == "bot") + 1
@@ -215,7 +253,13 @@ class Table:
             self._commit("seat_left", {"seat": seat})
         self._notify()
 
-    def time_out(self, seat: int, key: tuple[int, int, int]) -> int:
+    def remove_seat(self, seat: int) -> None:
+        """The referee frees a person's or a bot's seat (not while it plays a running game)."""
+        with self._lock:
+            self._commit("seat_left", {"seat": seat})
+        self._notify()
+
+    def time_out(self, seat: int, key: tuple[int, ...]) -> int:
         """Log that ``seat`` let its turn run out; returns its timeouts in a row (nothing if the turn moved on)."""
         with self._lock:
             if key != self.turn_key() or self.game is None or self.game.turn != seat:
@@ -244,8 +288,15 @@ class Table:
         """The table's clock (Unix seconds): the one its deadlines are measured on."""
         return self._scheduler.now()
 
-    def turn_key(self) -> tuple[int, int, int] | None:
-        """Identifies the turn being played (game, round, bids so far), or None outside bidding."""
+    def turn_key(self) -> tuple[int, ...] | None:
+        """Identifies the turn being played (game, round, bids so far, resumes), or None outside
+        bidding and while the referee has paused the game."""
+        turn = self._turn()
+        if turn is None or self.current.gm.paused:
+            return None
+        return turn + (self.current.gm.resumes,)
+
+    def _turn(self) -> tuple[int, int, int] | None:
         game = self.game
         if game is None or game.phase is not Phase.BIDDING:
             return None
@@ -284,12 +335,17 @@ class Table:
         log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": kind})
 
     def _applied(self, new_state: TableState, seq: int, at_ms: int) -> None:
-        before = self.turn_key() if self.state is not None else None
+        before = self._turn() if self.state is not None else None
+        was_paused = self.state is not None and self.state.gm.paused
         self.state = new_state
         self.version = seq
         self.recent.extend((seq, event) for event in new_state.events)
-        if self.turn_key() != before:
+        if self._turn() != before:
             self.turn_since = at_ms / 1000
+        elif was_paused and not new_state.gm.paused:
+            self.turn_since += at_ms / 1000 - self._paused_at
+        if new_state.gm.paused and not was_paused:
+            self._paused_at = at_ms / 1000
 
     def _seed_seats(self) -> list[int]:
         game = self.game
@@ -324,6 +380,7 @@ class Table:
         dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
                                   counts, dict(fairness.seeds))
         self._commit("round_dealt", dealt.public, dealt.secret)
+        self._load_dice()
 
     def _notify(self) -> None:
         for listener in list(self._listeners):

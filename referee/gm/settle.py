@@ -1,0 +1,46 @@
+"""What the table does for its game master between rounds and at a game's end, as pure functions of its state.
+
+``penalties_due``: penalty dice to take before the next roll. ``settlement``: the public
+``game_settled`` entry of a finished game (winner, stakes, pot, and every cheat attempt with
+its check and effect, so the audit shows them); None at a table without a referee or stakes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .stakes import pot
+
+if TYPE_CHECKING:
+    from referee.table.state import TableState
+
+
+def penalties_due(state: TableState) -> list[tuple[int, int]]:
+    """``(seat, attempt)`` of every penalty of the running game whose seat still holds dice."""
+    game = state.game
+    if game is None:
+        return []
+    due = []
+    for seat, attempt_id in state.gm.penalties:
+        attempt = state.gm.attempt(attempt_id)
+        if attempt is not None and attempt.game == state.game_no and seat in game.in_game:
+            due.append((seat, attempt_id))
+    return due
+
+
+def settlement(state: TableState) -> dict[str, Any] | None:
+    """The ``game_settled`` public part once the game is over, or None when there is nothing to settle."""
+    game = state.game
+    gm = state.gm
+    if game is None or game.winner is None or (gm.referee is None and not gm.stakes):
+        return None
+    names = {seat: info.name for seat, info in state.seats.items()}
+    stakes = {seat: gm.stakes[seat] for seat in game.seats if seat in gm.stakes}
+    return {
+        "game": state.game_no,
+        "winner": game.winner,
+        "name": names.get(game.winner, f"#{game.winner}"),
+        "players": [names.get(seat, f"#{seat}") for seat in game.seats],
+        "stakes": {str(seat): stake.to_dict() for seat, stake in stakes.items()},
+        "pot": pot(stakes.values()),
+        "attempts": [attempt.to_dict() for attempt in gm.attempts if attempt.game == state.game_no],
+    }

@@ -1,0 +1,115 @@
+"""What a table offers its game master, and the game master's steps in a round's life.
+
+For the referee's commands (``referee.gm.desk``): ``changing()`` holds the table's lock for a
+series of entries and tells listeners once; ``commit`` logs one entry (folded first);
+``draw`` commits a fairness draw; ``change_die`` logs an approved DIE_CHANGED; ``disclose_die``
+proves one committed die to one seat.
+
+For the table itself: penalty dice are taken right after a "next round" (before the roll),
+a loaded die is turned to six right after each deal, and when a game ends its draws are
+revealed and, at a refereed or staked table, the game is settled (``game_settled``).
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from referee.fairness import FairnessError, die_change, kinds
+from referee.gm.settle import penalties_due, settlement
+from referee.rules import Phase
+
+from .errors import BadRequest, TableError
+from .state import GameFairness
+
+if TYPE_CHECKING:
+    from .dealing import Dealer
+
+
+class Refereeing:
+    """Mixed into ``Table``, which provides the lock, the dealer, ``version``, ``current``, ``game``,
+    ``_commit`` and ``_notify`` used here."""
+
+    _lock: threading.RLock
+    _dealer: Dealer
+    version: int
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Hold the table's lock for a series of entries; listeners hear of them once, at the end."""
+        before = self.version
+        try:
+            with self._lock:
+                yield
+        finally:
+            if self.version != before:
+                self._notify()
+
+    def commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
+        """Log one entry (refused, and nothing logged, when the fold refuses it); use inside ``changing()``."""
+        with self._lock:
+            self._commit(kind, public, secret)
+
+    def draw(self, purpose: str, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
+        """Commit the game's next fairness draw: ``(draw number, values)``; revealed when the game ends."""
+        with self._lock:
+            fairness = self._opened()
+            number = len(fairness.draws) + 1
+            drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, purpose, items)
+            self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
+            return number, drawn.values
+
+    def change_die(self, seat: int, index: int, value: int, reason: str) -> None:
+        """Log an approved change: die ``index`` of ``seat`` shows ``value`` until the reveal."""
+        with self._lock:
+            game = self.game
+            if game is None:
+                raise TableError("game/not_started", "no game is running at this table")
+            try:
+                change = die_change(self.current.game_no, game.round_no, seat=seat, index=index, value=value,
+                                    reason=reason)
+            except FairnessError as error:
+                raise BadRequest("die/invalid", str(error)) from None
+            self._commit(kinds.DIE_CHANGED, change.public, change.secret)
+
+    def disclose_die(self, seat: int, index: int) -> dict[str, Any]:
+        """One die of this round as committed, with its salt and Merkle proof."""
+        with self._lock:
+            fairness = self._opened()
+            if fairness.deal_secret is None or fairness.deal_public is None:
+                raise TableError("action/wrong_phase", "no round is dealt")
+            return self._dealer.die_disclosure(fairness.deal_secret, fairness.deal_public, seat, index)
+
+    def _opened(self) -> GameFairness:
+        fairness = self.current.fairness
+        if fairness is None:
+            raise TableError("game/not_started", "no game has been opened at this table")
+        return fairness
+
+    def _take_penalties(self) -> None:
+        for seat, attempt in penalties_due(self.current):
+            if self.game is None or self.game.phase is Phase.OVER:
+                return
+            self._commit("penalty_applied", {"seat": seat, "attempt": attempt})
+
+    def _load_dice(self) -> None:
+        game = self.game
+        if game is None or game.phase is not Phase.BIDDING:
+            return
+        for seat, attempt in self.current.gm.loaded_seats(self.current.game_no, game.round_no):
+            if seat in game.in_game and game.hand_of(seat)[0] != 6:
+                self.change_die(seat, 0, 6, f"attempt {attempt}")
+
+    def _close_game(self) -> None:
+        game = self.game
+        if game is None or game.phase is not Phase.OVER:
+            return
+        fairness = self.current.fairness
+        if fairness is not None:
+            for secret in fairness.unrevealed_draws():
+                self._commit(kinds.DRAW_REVEALED,
+                             self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
+        settled = settlement(self.current)
+        if settled is not None:
+            self._commit("game_settled", settled)
