@@ -1,0 +1,172 @@
+"""In Chromium: a player's page verifies their own dice ("verified", or a loud warning) and
+sends its seed; the audit page passes every check of a finished game and fails a tampered file.
+
+This module launches its own Playwright (module scope, so it is closed before tests/browser
+starts its session-wide one: two sync Playwright drivers cannot run at once).
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Error as PlaywrightError, expect, sync_playwright
+
+from referee.fairness.keys import fingerprint
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.players import Person
+from tests.support.server import running_server
+
+pytestmark = pytest.mark.browser
+VERIFIED = "✓ Verified: your dice match the server's signed commitment"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # A long seed deadline: a round is dealt when the page's seed arrives, not when time runs out.
+    with running_server(tmp_path_factory.mktemp("server"), bots={"think_s": 0}, fairness={"seed_wait_s": 5}) as server:
+        yield server.base_url
+
+
+def play_alone(base_url: str, dice: int) -> dict[str, Any]:
+    """POST /api/tables: Anna against one easy bot, started at once."""
+    body = {"name": "Anna", "rules": {"dice_per_player": dice}, "bots": {"count": 1, "level": "easy"}, "start": True}
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def open_seat(browser: Browser, base_url: str, created: dict[str, Any]) -> Person:
+    """Anna's page, holding her seat token as the home page would have left it."""
+    person = Person.open(browser)
+    person.page.context.add_init_script(
+        f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
+    person.page.goto(base_url + created["url"])
+    return person
+
+
+def export_of(base_url: str, table: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{base_url}/t/{table}/audit.json", timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def press_on(person: Person, marks: list[str], timeout_s: float = 60) -> None:
+    """Play to the end of the game: call Liar when possible, else bid the lowest raise, else next round."""
+    page = person.page
+    deadline = time.monotonic() + timeout_s
+    while not person.visible("#over"):
+        assert time.monotonic() < deadline, "the game did not end"
+        if person.visible("#dice-verified"):
+            marks.append(page.locator("#dice-verified").inner_text())
+        button = next((b for b in ("#liar", "#bid-submit", "#next-round") if person.visible(b)), None)
+        if button is None:
+            page.wait_for_timeout(50)
+            continue
+        try:
+            page.locator(button).click(timeout=2000)
+        except PlaywrightError:  # the bot moved first and the button went away
+            pass
+
+
+@pytest.fixture(scope="module")
+def finished(chromium: Browser, base_url: str) -> dict[str, Any]:
+    """A whole game of two dice each, played in Anna's page: her page, table, and every mark shown."""
+    created = play_alone(base_url, dice=2)
+    anna = open_seat(chromium, base_url, created)
+    expect(anna.page.locator("#dice-verified")).to_have_text(VERIFIED, timeout=15000)
+    marks: list[str] = []
+    press_on(anna, marks)
+    return {"anna": anna, "table": created["table"], "marks": marks}
+
+
+def test_a_players_page_shows_verified_next_to_their_dice_every_round(finished):
+    marks = finished["marks"]
+    assert marks and set(marks) == {VERIFIED}
+    mark = finished["anna"].page.locator("#dice-verified")
+    expect(mark).to_have_attribute("role", "status")
+    expect(mark).not_to_have_class(re.compile("failed"))
+
+
+def test_the_page_sends_a_seed_for_every_round_it_sees_rolling(finished, base_url):
+    dealt = [e["public"] for e in export_of(base_url, finished["table"])["entries"] if e["kind"] == "round_dealt"]
+
+    assert len(dealt) >= 2
+    assert dealt[0]["seeds"] == {}  # round 1 was dealt when the table was created, before the page opened
+    for later in dealt[1:]:
+        assert list(later["seeds"]) == ["0"] and re.fullmatch("[0-9a-f]{64}", later["seeds"]["0"])
+    assert len({later["seeds"]["0"] for later in dealt[1:]}) == len(dealt) - 1
+
+
+def test_the_footer_shows_the_server_key_fingerprint(finished, base_url):
+    key = export_of(base_url, finished["table"])["server_key"]
+    expect(finished["anna"].page.locator(".fair-footer .fingerprint")).to_have_text(fingerprint(key))
+
+
+def test_the_audit_page_passes_every_check_of_the_finished_game(finished, base_url):
+    page = finished["anna"].page
+    page.get_by_role("link", name="Check every roll (audit)").click()
+    page.wait_for_url(re.compile(r"/audit\?game=1$"))
+    summary = page.locator("#audit-summary")
+
+    expect(summary).to_have_attribute("data-state", "ok", timeout=20000)
+    expect(summary).to_have_text(re.compile(r"^✓ All \d+ checks hold$"))
+    rounds = [e for e in export_of(base_url, finished["table"])["entries"] if e["kind"] == "round_revealed"]
+    expect(page.locator("#game-1 .round")).to_have_count(len(rounds))
+    expect(page.locator("#game-1 .round").first).to_contain_text("Anna (seat 0)")
+    expect(page.locator(".check.ok").first).to_be_visible()
+    assert page.locator(".check.failed, .check.unchecked").count() == 0
+    assert page.locator(".check.ok").count() >= 2 + 2 * len(rounds)
+
+
+def test_the_audit_page_fails_a_tampered_export_loaded_from_a_file(finished, base_url, tmp_path):
+    page = finished["anna"].page
+    page.goto(f"{base_url}/t/{finished['table']}/audit")
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    export = export_of(base_url, finished["table"])
+    reveal = next(e for e in export["entries"] if e["kind"] == "round_revealed")
+    committed = reveal["public"]["hands"]["1"][0]
+    reveal["public"]["hands"]["1"][0] = committed % 6 + 1
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+
+    page.set_input_files("#audit-file", str(path))
+
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "failed", timeout=20000)
+    expect(page.locator("#audit-summary")).to_have_text(re.compile(r"^✗ 2 of \d+ checks failed$"))
+    expect(page.locator("#audit-source")).to_have_text("Local file tampered.json")
+    failed = page.locator(f"#game-1 .round:nth-of-type(1) .check.failed, #game-{reveal['public']['game']} .check.failed")
+    expect(failed.first).to_contain_text(f"die 0 of seat 1 is revealed as {committed % 6 + 1} but was committed as {committed}")
+    expect(page.locator("#audit-general .check.failed")).to_contain_text("the entry was altered")
+
+
+def test_a_die_that_does_not_match_the_commitment_raises_a_loud_warning(chromium, base_url):
+    created = play_alone(base_url, dice=3)
+    anna = open_seat(chromium, base_url, created)
+    expect(anna.page.locator("#dice-verified")).to_have_text(VERIFIED, timeout=15000)
+    state = next(s for s in reversed(anna.states) if s.get("private"))
+    state["private"]["dice"][0] = state["private"]["dice"][0] % 6 + 1
+    state["private"]["round"] += 100  # a round the page has not checked yet
+
+    anna.page.evaluate("(state) => window.tavern.socket.listeners('state').forEach((listen) => listen(state))", state)
+
+    mark = anna.page.locator("#dice-verified")
+    expect(mark).to_have_text(re.compile(r"^⚠ Warning: your dice do NOT match the server's signed commitment! "
+                                         r".*die 0 does not match the commitment root"))
+    expect(mark).to_have_attribute("role", "alert")
+    expect(mark).to_have_class(re.compile(r"\bfailed\b"))
