@@ -16,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any, Protocol
 
+from referee.gm.relay import Translate
+from referee.gm.state import GmState
+from referee.gm.views import gm_view, referee_gm_view
 from referee.rules import GameState, Phase, RoundResult, Settings
 
 
@@ -85,12 +88,13 @@ class TableLike(Protocol):
     """What a table view reads of a table's state (``referee.table.TableState``)."""
 
     id: str
-    host: int
+    host: int | None
     settings: Settings
     seats: Mapping[int, SeatLike]
     game_no: int
     game: GameState | None
     autopilot: Collection[int]
+    gm: GmState
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
@@ -120,6 +124,7 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
             "server_key": dict(server_key) if server_key else None,
         },
         "game": game_view(state.game, seat, game_no=state.game_no) if state.game is not None else None,
+        "gm": gm_view(state.gm, seat=seat, seats=list(state.seats), names=_names(state)),
     }
     if state.game is not None and state.game.phase is not Phase.ROLLING and commitment:
         view["commitment"] = dict(commitment)
@@ -135,3 +140,33 @@ def _seat(info: SeatLike, connected: Collection[int], autopilot: Collection[int]
     if info.level is not None:
         seat["level"] = info.level
     return seat
+
+
+def _names(state: TableLike) -> dict[int, str]:
+    return {seat: info.name for seat, info in state.seats.items()}
+
+
+def referee_view(state: TableLike, *, version: int, connected: Collection[int], spectators: int, now: float = 0.0,
+                 deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
+                 server_key: Mapping[str, str] | None = None, commitments: Mapping[str, Any] | None = None,
+                 translate: Translate) -> dict[str, Any]:
+    """The referee's ``state``: the spectator's view, every cup while bidding (none for a blind
+    referee before the reveal), the game's commitments, every private thread and attempt, and
+    the whisper relay worded by ``translate``.
+    """
+    view = table_view(state, version=version, seat=None, connected=connected, spectators=spectators, now=now,
+                      deadline=deadline, commitment=commitment, server_key=server_key)
+    view["you"] = {"seat": None, "role": "referee", "is_host": True}
+    game = state.game
+    blind = state.gm.settings.blind
+    hidden_round = None
+    hands: dict[int, list[int]] = {}
+    if game is not None:
+        view["game"] = game_view(game, None, game_no=state.game_no, see_all=not blind)
+        if game.phase is Phase.BIDDING:
+            hidden_round = (state.game_no, game.round_no) if blind else None
+            hands = {} if blind else {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}
+    view["commitments"] = dict(commitments) if commitments else None
+    view["gm"] = referee_gm_view(state.gm, game_no=state.game_no, seats=list(state.seats), names=_names(state),
+                                 hidden_round=hidden_round, hands=hands, translate=translate)
+    return view

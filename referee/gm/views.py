@@ -1,0 +1,84 @@
+"""What a player, a spectator and the referee see of the game master's part of a table (a whitelist).
+
+Players and spectators see the referee's name and settings, the pause, the table chat, the
+stakes, the pot and the scoreboard; a player also sees their own private thread with the
+referee and their own cheat attempts with their checks and effects. The referee sees every
+thread and every attempt; a blind referee sees no effect that shows a die before its round
+is revealed.
+
+>>> from referee.gm.state import GmState
+>>> sorted(gm_view(GmState(), seat=None, seats={}, names={}))
+['chat', 'paused', 'pot', 'referee', 'scoreboard', 'stakes']
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from .attempts import Attempt
+from .relay import Translate, attempt_results, dice_result, worded
+from .scoreboard import scoreboard_json
+from .stakes import pot
+from .state import ChatLine, GmState
+from .whisper import whisper_lines
+
+
+def _line(line: ChatLine) -> dict[str, Any]:
+    return {"id": line.id, "by": line.by, "seat": line.seat, "text": line.text, "notice": line.notice}
+
+
+def _attempt(attempt: Attempt, *, hide_effect: bool) -> dict[str, Any]:
+    view = attempt.to_dict()
+    if hide_effect:
+        view["effect"] = None
+    return view
+
+
+def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int], names: Mapping[int, str]) -> dict[str, Any]:
+    """The game master's part of the ``state`` of a player (``seat``) or a spectator (None)."""
+    referee = gm.referee
+    stakes = {s: stake for s, stake in sorted(gm.stakes.items()) if s in seats}
+    view: dict[str, Any] = {
+        "referee": None if referee is None else {"name": referee.name, **referee.settings.to_dict()},
+        "paused": gm.paused,
+        "chat": [_line(line) for line in gm.chat],
+        "stakes": [{"seat": s, **stake.to_dict()} for s, stake in stakes.items()],
+        "pot": pot(stakes.values()),
+        "scoreboard": scoreboard_json("", gm.scores)["standings"],
+    }
+    if seat is not None and referee is not None:
+        view["messages"] = [_line(line) for line in gm.messages.get(seat, ())]
+        view["attempts"] = [_attempt(a, hide_effect=False) for a in gm.attempts if a.seat == seat]
+    return view
+
+
+def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names: Mapping[int, str],
+                    hidden_round: tuple[int, int] | None, hands: Mapping[int, list[int]],
+                    translate: Translate) -> dict[str, Any]:
+    """The game master's part of the referee's ``state``: every thread, every attempt, and the whisper relay.
+
+    ``hidden_round`` is the (game, round) whose dice a blind referee may not see yet (None:
+    nothing hidden); ``hands`` are the dice the referee may relay, by seat.
+    """
+    view = gm_view(gm, seat=None, seats=seats, names=names)
+    view["messages"] = {str(s): [_line(line) for line in thread] for s, thread in sorted(gm.messages.items())}
+    view["attempts"] = [_attempt(a, hide_effect=_hides(a, hidden_round)) for a in gm.attempts]
+    view["whisper_names"] = {str(s): name for s, name in sorted(gm.whisper_names.items())}
+    view["penalties"] = [{"seat": s, "attempt": a} for s, a in gm.penalties]
+    view["whispers"] = [_whispers(gm, seat, game_no, names, hands, hidden_round, translate) for seat in sorted(seats)]
+    return view
+
+
+def _hides(attempt: Attempt, hidden_round: tuple[int, int] | None) -> bool:
+    return hidden_round == (attempt.game, attempt.round) and attempt.kind in ("telekinesis", "mind_reading", "knock")
+
+
+def _whispers(gm: GmState, seat: int, game_no: int, names: Mapping[int, str], hands: Mapping[int, list[int]],
+              hidden_round: tuple[int, int] | None, translate: Translate) -> dict[str, Any]:
+    results = [dice_result(hands[seat])] if hands.get(seat) else []
+    for attempt in (a for a in gm.attempts if a.seat == seat and a.game == game_no):
+        results += attempt_results(attempt, names, hide_dice=_hides(attempt, hidden_round))
+    name = gm.whisper_names.get(seat, names.get(seat, f"#{seat}"))
+    whisper = whisper_lines(gm.settings.whisper_format, name, worded(results, translate))
+    return {"seat": seat, "name": names.get(seat, f"#{seat}"), "target": whisper.target, "adjusted": whisper.adjusted,
+            "lines": whisper.lines}
