@@ -24,6 +24,8 @@ from .audit import audit_routes
 from .broadcast import Broadcaster
 from .connections import Connections
 from .pages import pages
+from .referee_pages import referee_pages
+from .referee_sockets import RefereeBroadcaster, register_referee_handlers
 from .sockets import register_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,9 +57,11 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     conns = Connections()
     dealer = dealer or default_dealer(config)
     broadcaster = Broadcaster(socketio, conns, server_key_of(dealer))
+    referee_broadcaster = RefereeBroadcaster(socketio, conns, server_key_of(dealer))
 
     def serve_table(table: Table) -> None:
         table.subscribe(broadcaster.table_changed)
+        table.subscribe(referee_broadcaster.table_changed)
         Autoplay(table, scheduler, config.bot_think_s, config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
@@ -65,7 +69,9 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key_of(dealer))
     app.register_blueprint(pages)
     app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None)))
-    register_handlers(socketio, tables, conns, broadcaster)
+    app.register_blueprint(referee_pages)
+    register_handlers(socketio, tables, conns, broadcaster,
+                      register_referee_handlers(socketio, tables, conns, referee_broadcaster))
     return app
 
 

@@ -58,6 +58,7 @@ class Connection:
     table: str
     seat: int | None
     bucket: RateBucket = field(default_factory=RateBucket)
+    referee: bool = False
 
 
 class Connections:
@@ -91,4 +92,9 @@ class Connections:
     def spectators(self, table: str) -> int:
         """How many connections watch ``table`` without a seat."""
         with self._lock:
-            return sum(1 for c in self._by_sid.values() if c.table == table and c.seat is None)
+            return sum(1 for c in self._by_sid.values() if c.table == table and c.seat is None and not c.referee)
+
+    def referees(self, table: str) -> list[Connection]:
+        """Every connection of ``table``'s referee (one per open dashboard)."""
+        with self._lock:
+            return [c for c in self._by_sid.values() if c.table == table and c.referee]

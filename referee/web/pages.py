@@ -12,6 +12,7 @@ from referee.table.table import BOT_LEVELS
 
 from .i18n import catalog, pick_language, translate
 from .payloads import parse_new_table, token_digest
+from .referee_pages import create_refereed_table
 
 pages = Blueprint("pages", __name__)
 
@@ -37,6 +38,9 @@ def table_page(table_id: str) -> tuple[str, int]:
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
+    body = request.get_json(silent=True)
+    if isinstance(body, dict) and "referee" in body:
+        return create_refereed_table(body)
     try:
         wanted = parse_new_table(request.get_json(silent=True))
         settings = Settings.from_dict(wanted.rules)

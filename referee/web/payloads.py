@@ -143,7 +143,7 @@ def parse_seat(data: Any) -> int:
 
 def parse_auth(auth: Any) -> tuple[str, str | None]:
     """``(table, token)`` from the Socket.IO auth payload; the token is optional."""
-    data = fields_of(auth, "table", "token")
+    data = fields_of(auth, "table", "token", "referee_token")
     table, token = data.get("table"), data.get("token")
     if not isinstance(table, str) or not 1 <= len(table) <= 64:
         raise BadRequest("payload/malformed", "auth.table must be a table id")

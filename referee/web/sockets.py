@@ -70,8 +70,10 @@ def _seat_handler(answer: Callable[..., dict[str, Any]], seat_of: Callable[[Conn
     return handler
 
 
-def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, broadcaster: Broadcaster) -> None:
-    """Attach every event handler of docs/protocol.md to ``socketio``."""
+def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, broadcaster: Broadcaster,
+                      referee_connect: Callable[[Any], None] | None = None) -> None:
+    """Attach every event handler of docs/protocol.md to ``socketio``; ``referee_connect`` takes
+    the connections that carry a ``referee_token`` (docs/referee.md)."""
 
     def answer(action: Callable[[Connection, Table], dict[str, Any] | None]) -> dict[str, Any]:
         conn = conns.get(request.sid)
@@ -93,6 +95,9 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
 
     @socketio.on("connect")
     def on_connect(auth: Any = None) -> None:
+        if referee_connect is not None and isinstance(auth, dict) and "referee_token" in auth:
+            referee_connect(auth)
+            return
         try:
             table_id, token = parse_auth(auth)
         except RulesError as error:
@@ -140,6 +145,8 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             name = parse_name(data)
             if conn.seat is not None:
                 raise TableError("seat/already_seated", f"this connection already holds seat {conn.seat}")
+            if conn.referee:
+                raise TableError("referee/no_seat", "the referee does not play at their table")
             token = secrets.token_urlsafe(32)
             seat = table.join(name, token_digest(token))
             leave_room(watch_room(table.id))

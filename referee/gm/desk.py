@@ -1,0 +1,165 @@
+"""The referee's desk: every game-master command on a ``Table``, logged through the table's fold.
+
+Authorisation is the caller's (the web layer knows who holds the referee's token); the fold
+refuses what the state does not allow, and a refused command logs nothing. Cheat checks and
+"a random die" are fairness draws, committed before anybody, the referee included, sees
+them; every applied effect on a die is a logged DIE_CHANGED.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.rules import IllegalAction, Phase
+from referee.table import Table
+
+from .attempts import Attempt, Check
+from .settings import GmSettings
+from .stakes import parse_stake
+from .text import CHAT_LIMIT, clean_text
+
+NAME_LIMIT = 24
+
+
+def name_referee(table: Table, name: str, token_digest: str, settings: GmSettings) -> None:
+    """Make ``name`` (holding the token with this digest) the table's referee; before anybody sits down."""
+    with table.changing():
+        table.commit("referee_named", {"name": name, "settings": settings.to_dict()}, {"token_digest": token_digest})
+
+
+def post_chat(table: Table, seat: int | None, text: Any) -> None:
+    """A line in the table chat, by ``seat`` or (None) by the referee."""
+    line = clean_text(text, limit=CHAT_LIMIT)
+    with table.changing():
+        table.commit("chat_posted", {"by": "player" if seat is not None else "referee", "seat": seat, "text": line})
+
+
+def send_message(table: Table, seat: int, text: Any, *, by_referee: bool) -> None:
+    """A private message between ``seat`` and the referee; its text stays in the log's secret part."""
+    line = clean_text(text, limit=CHAT_LIMIT)
+    with table.changing():
+        table.commit("message_sent", {"seat": seat, "by": "referee" if by_referee else "player"}, {"text": line})
+
+
+def set_stake(table: Table, seat: int, text: Any) -> None:
+    """The stake of ``seat`` for the next game ("" clears it)."""
+    stake = parse_stake(text) if isinstance(text, str) and text.strip() else None
+    public = stake.to_dict() if stake else {"text": "", "amount": None, "unit": ""}
+    with table.changing():
+        table.commit("stake_set", {"seat": seat, **public})
+
+
+def pause(table: Table) -> None:
+    """Pause the running game: players' moves are refused and the turn timer stops."""
+    with table.changing():
+        table.commit("game_paused", {})
+
+
+def resume(table: Table) -> None:
+    """Resume the game; the turn timer goes on with the time that was left."""
+    with table.changing():
+        table.commit("game_resumed", {})
+
+
+def set_whisper_name(table: Table, seat: int, name: Any) -> None:
+    """The name the whisper lines use for ``seat`` (its character's name in the other game's chat)."""
+    text = clean_text(name, limit=NAME_LIMIT * 3, what="a chat name", allow_empty=True)
+    with table.changing():
+        table.commit("whisper_name_set", {"seat": seat, "name": " ".join(text.split())})
+
+
+def submit_attempt(table: Table, seat: int, request: dict[str, Any]) -> int:
+    """Log a player's cheat attempt (``attempts.parse_request``); returns its number."""
+    with table.changing():
+        state = table.current
+        game = state.game
+        attempt_id = len(state.gm.attempts) + 1
+        table.commit("attempt_submitted",
+                     {"attempt": attempt_id, "game": state.game_no, "round": game.round_no if game else 0},
+                     {"seat": seat, **request})
+    return attempt_id
+
+
+def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Check:
+    """Roll the attempt's check (a committed draw); a success applies its effect at once."""
+    with table.changing():
+        attempt = _attempt(table, attempt_id)
+        state, game = table.current, table.game
+        if attempt.status != "pending":
+            raise IllegalAction("attempt/settled", f"attempt {attempt.id} is {attempt.status}")
+        if game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no):
+            raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
+        sides = state.gm.settings.check_die
+        number, values = table.draw(f"attempt {attempt.id} check", [(f"d{sides}", sides)])
+        check = Check.of(difficulty=difficulty, modifier=modifier, sides=sides, roll=values[0], draw=number)
+        table.commit("attempt_checked", {"attempt": attempt.id, "draw": number}, check.to_dict())
+        if check.success:
+            table.commit("attempt_resolved", {"attempt": attempt.id},
+                         {"outcome": "success", "consequence": None, "effect": _apply_effect(table, attempt)})
+    return check
+
+
+def settle_failure(table: Table, attempt_id: int, consequence: str) -> None:
+    """The referee's answer to a failed check: silence, a public announcement, or a penalty die."""
+    with table.changing():
+        attempt = _attempt(table, attempt_id)
+        public: dict[str, Any] = {"attempt": attempt.id}
+        if consequence == "announce":
+            public["announced"] = attempt.seat
+        table.commit("attempt_resolved", public, {"outcome": "failure", "consequence": consequence, "effect": None})
+
+
+def dismiss(table: Table, attempt_id: int) -> None:
+    """The referee refuses to roll for an attempt (out of character, out of time)."""
+    with table.changing():
+        attempt = _attempt(table, attempt_id)
+        table.commit("attempt_resolved", {"attempt": attempt.id}, {"outcome": "dismissed", "consequence": None, "effect": None})
+
+
+def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int | None) -> None:
+    """The referee changes a die by hand (an "other" attempt that succeeded, or a ruling); logged like any change."""
+    with table.changing():
+        if attempt_id is not None:
+            attempt = _attempt(table, attempt_id)
+            if attempt.status != "succeeded":
+                raise IllegalAction("attempt/settled", f"attempt {attempt.id} did not succeed")
+        table.change_die(seat, index, value, f"attempt {attempt_id}" if attempt_id is not None else "referee")
+
+
+def _attempt(table: Table, attempt_id: int) -> Attempt:
+    attempt = table.current.gm.attempt(attempt_id)
+    if attempt is None:
+        raise IllegalAction("attempt/unknown", f"there is no attempt {attempt_id!r}")
+    return attempt
+
+
+def _random_die(table: Table, attempt: Attempt, seat: int) -> int:
+    """A die of ``seat`` drawn verifiably: its index."""
+    game = table.game
+    count = game.count_of(seat) if game is not None else 0
+    _, values = table.draw(f"attempt {attempt.id} die of seat {seat}", [(f"die of seat {seat}", count)])
+    return values[0] - 1
+
+
+def _apply_effect(table: Table, attempt: Attempt) -> dict[str, Any] | None:
+    game = table.game
+    if game is None:
+        return None
+    reason = f"attempt {attempt.id}"
+    if attempt.kind == "telekinesis" and attempt.die is not None and attempt.value is not None:
+        was = game.hand_of(attempt.seat)[attempt.die]
+        table.change_die(attempt.seat, attempt.die, attempt.value, reason)
+        return {"seat": attempt.seat, "index": attempt.die, "value": attempt.value, "was": was}
+    if attempt.kind == "knock" and attempt.target is not None and attempt.value is not None:
+        index = _random_die(table, attempt, attempt.target)
+        was = game.hand_of(attempt.target)[index]
+        table.change_die(attempt.target, index, attempt.value, reason)
+        return {"seat": attempt.target, "index": index, "value": attempt.value, "was": was}
+    if attempt.kind == "mind_reading" and attempt.target is not None:
+        index = _random_die(table, attempt, attempt.target)
+        value = game.hand_of(attempt.target)[index]
+        disclosure = table.disclose_die(attempt.target, index)
+        return {"seat": attempt.target, "index": index, "value": value,
+                "proof": disclosure if disclosure.get("value") == value else None}
+    if attempt.kind == "loaded_die":
+        return {"seat": attempt.seat, "index": 0, "value": 6, "from_round": attempt.round + 1}
+    return None

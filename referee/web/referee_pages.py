@@ -1,0 +1,72 @@
+"""HTTP routes of game-master mode: creating a refereed table, the referee's dashboard, the scoreboard export.
+
+``POST /api/tables`` with a ``referee`` object comes here (``create_refereed_table``): the
+referee gets a token of 256 random bits and the link ``/t/<id>/referee#<token>``; the token
+rides in the URL fragment, which a browser never sends to a server nor in a Referer. The
+referee does not play: a refereed table seats nobody at creation.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from referee.gm import desk
+from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
+from referee.gm.settings import GmSettings
+from referee.rules import RulesError, Settings
+from referee.table import BadRequest
+
+from .i18n import catalog, pick_language, translate
+from .payloads import fields_of, parse_name, token_digest
+
+referee_pages = Blueprint("referee_pages", __name__)
+
+
+def create_refereed_table(body: Any) -> tuple[Response, int]:
+    """``{"referee": {"name"}, "rules"?, "gm"?, "lang"?}`` → 201 with the referee's token and both links."""
+    try:
+        data = fields_of(body, "referee", "rules", "gm", "lang")
+        name = parse_name(fields_of(data.get("referee"), "name"))
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise BadRequest("payload/malformed", "rules must be an object")
+        Settings.from_dict(rules)
+        settings = GmSettings.from_dict(data.get("gm"))
+        table = current_app.extensions["tavern"].tables.create(rules)
+        token = secrets.token_urlsafe(32)
+        desk.name_referee(table, name, token_digest(token), settings)
+    except RulesError as error:
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+    return jsonify({"ok": True, "table": table.id, "referee_token": token, "url": f"/t/{table.id}",
+                    "referee_url": f"/t/{table.id}/referee#{token}"}), 201
+
+
+def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
+    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
+    return render_template(template, lang=lang, strings=catalog(lang),
+                           server_key=current_app.extensions["tavern"].server_key, _=lambda key, **params: translate(lang, key, **params), **context), status
+
+
+@referee_pages.get("/t/<table_id>/referee")
+def referee_page(table_id: str) -> tuple[str, int]:
+    table = current_app.extensions["tavern"].tables.find(table_id)
+    if table is None or table.current.gm.referee is None:
+        return _page("404.html", 404)
+    return _page("referee.html", table_id=table_id)
+
+
+@referee_pages.get("/t/<table_id>/scoreboard.<fmt>")
+def scoreboard(table_id: str, fmt: str) -> tuple[Response, int]:
+    table = current_app.extensions["tavern"].tables.find(table_id)
+    if table is None or fmt not in ("json", "csv"):
+        return jsonify({"ok": False, "code": "table/unknown", "message": f"there is no table {table_id!r}"}), 404
+    scores = table.current.gm.scores
+    if fmt == "json":
+        response = jsonify(scoreboard_json(table_id, scores))
+    else:
+        response = Response(scoreboard_csv(scores), mimetype="text/csv")
+    if request.args.get("download"):
+        response.headers["Content-Disposition"] = f'attachment; filename="tavern-jack-{table_id}-scoreboard.{fmt}"'
+    return response, 200

@@ -1,0 +1,226 @@
+"""Socket.IO handlers of game-master mode: the referee's connection and commands, the players'
+table chat, private messages to the referee and cheat attempts (docs/protocol.md, "Game master").
+
+Like every handler: parse, authorise, call ``referee.gm.desk``, answer ``{"ok": true, …}`` or
+``{"ok": false, "code", "message"}`` (and ``error`` to the sender only). Chat-like events
+(chat, messages, attempts) also spend a per-connection chat budget.
+"""
+from __future__ import annotations
+
+import hmac
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, SocketIO, emit
+
+from referee.gm import desk
+from referee.gm.attempts import parse_consequence, parse_judgement, parse_request
+from referee.rules import RulesError
+from referee.table import Table, TableError, Tables
+from referee.views import referee_view
+
+from .connections import Connection, Connections, RateBucket
+from .i18n import pick_language, translate
+from .payloads import fields_of, parse_empty, parse_level, parse_seat, token_digest
+
+CHAT_BURST = 5
+CHAT_PER_SECOND = 0.5
+"""A connection may send 5 chat lines at once, then one every 2 seconds."""
+
+
+class ChatBudget:
+    """One token bucket per connection for chat lines, private messages and attempts."""
+
+    def __init__(self, conns: Connections) -> None:
+        self._conns = conns
+        self._buckets: dict[str, RateBucket] = {}
+        self._lock = threading.Lock()
+
+    def spend(self, sid: str) -> None:
+        """Raise ``rate/chat`` when the connection has written too much too fast."""
+        with self._lock:
+            if len(self._buckets) > 512:
+                self._buckets = {s: b for s, b in self._buckets.items() if self._conns.get(s) is not None}
+            bucket = self._buckets.setdefault(sid, RateBucket(capacity=CHAT_BURST, per_second=CHAT_PER_SECOND))
+            if not bucket.take():
+                raise TableError("rate/chat", "too many messages: wait a moment")
+
+
+class RefereeBroadcaster:
+    """Sends the referee's ``state`` to every referee connection of a table, in its page's language."""
+
+    def __init__(self, socketio: SocketIO, conns: Connections, server_key: dict[str, str] | None) -> None:
+        self._socketio = socketio
+        self._conns = conns
+        self._server_key = server_key
+        self.langs: dict[str, str] = {}
+
+    def view_for(self, table: Table, lang: str) -> dict[str, Any]:
+        """The referee's ``state`` of ``table`` worded in ``lang``."""
+        state = table.current
+        fairness = state.fairness
+        commitments = None
+        if fairness is not None:
+            commitments = {"round_anchor": fairness.opening_public.get("round_anchor"),
+                           "draw_root": fairness.opening_public.get("draw_root"),
+                           "roots": list(fairness.roots), "draws": len(fairness.draws)}
+        return referee_view(state, version=table.version, connected=set(table.connected),
+                            spectators=self._conns.spectators(table.id), now=table.now(),
+                            deadline=table.turn_deadline(),
+                            commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
+                            commitments=commitments,
+                            translate=lambda key, **params: translate(lang, key, **params))
+
+    def table_changed(self, table: Table) -> None:
+        """Send every referee connection of ``table`` its new state."""
+        for conn in self._conns.referees(table.id):
+            self._socketio.emit("state", self.view_for(table, self.langs.get(conn.sid, "en")), to=conn.sid)
+
+
+def _judge(table: Table, data: Any) -> dict[str, Any]:
+    attempt, difficulty, modifier = parse_judgement(data)
+    return {"check": desk.judge(table, attempt, difficulty, modifier).to_dict()}
+
+
+def _failure(table: Table, data: Any) -> None:
+    desk.settle_failure(table, *parse_consequence(data))
+
+
+def _attempt_id(data: Any) -> int:
+    value = fields_of(data, "attempt").get("attempt")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TableError("payload/malformed", "attempt must be an integer")
+    return value
+
+
+def _change_die(table: Table, data: Any) -> None:
+    data = fields_of(data, "seat", "die", "value", "attempt")
+    numbers = {key: data.get(key) for key in ("seat", "die", "value")}
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()):
+        raise TableError("payload/malformed", "seat, die and value must be integers")
+    attempt = data.get("attempt")
+    if attempt is not None and (isinstance(attempt, bool) or not isinstance(attempt, int)):
+        raise TableError("payload/malformed", "attempt must be an integer")
+    desk.change_die(table, numbers["seat"], numbers["die"], numbers["value"], attempt)
+
+
+def _seat_and(data: Any, key: str) -> tuple[int, Any]:
+    data = fields_of(data, "seat", key)
+    return parse_seat({"seat": data.get("seat")}), data.get(key)
+
+
+RefereeAction = Callable[[Table, Any], dict[str, Any] | None]
+
+
+def _without_payload(command: Callable[[Table], None]) -> RefereeAction:
+    def act(table: Table, data: Any) -> None:
+        parse_empty(data)
+        command(table)
+    return act
+
+
+REFEREE_EVENTS: dict[str, RefereeAction] = {
+    "referee_start": _without_payload(Table.start_game),
+    "referee_next_round": _without_payload(Table.open_next_round),
+    "referee_pause": _without_payload(desk.pause),
+    "referee_resume": _without_payload(desk.resume),
+    "referee_add_bot": lambda table, data: {"seat": table.seat_bot(parse_level(data))},
+    "referee_remove_seat": lambda table, data: table.remove_seat(parse_seat(data)),
+    "referee_stake": lambda table, data: desk.set_stake(table, *_seat_and(data, "text")),
+    "referee_whisper_name": lambda table, data: desk.set_whisper_name(table, *_seat_and(data, "name")),
+    "referee_judge": _judge,
+    "referee_failure": _failure,
+    "referee_dismiss": lambda table, data: desk.dismiss(table, _attempt_id(data)),
+    "referee_change_die": _change_die,
+}
+"""The referee's commands that are not chat, each with what it does to the table."""
+
+REFEREE_CHAT_EVENTS: dict[str, RefereeAction] = {
+    "referee_chat": lambda table, data: desk.post_chat(table, None, fields_of(data, "text").get("text")),
+    "referee_message": lambda table, data: desk.send_message(table, *_seat_and(data, "text"), by_referee=True),
+}
+
+PlayerAction = Callable[[Table, int, Any], dict[str, Any] | None]
+
+PLAYER_CHAT_EVENTS: dict[str, PlayerAction] = {
+    "chat": lambda table, seat, data: desk.post_chat(table, seat, fields_of(data, "text").get("text")),
+    "message": lambda table, seat, data: desk.send_message(table, seat, fields_of(data, "text").get("text"),
+                                                          by_referee=False),
+    "cheat": lambda table, seat, data: {"attempt": desk.submit_attempt(table, seat, parse_request(data))},
+}
+"""A player's events of game-master mode: all of them spend the chat budget."""
+
+
+def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connections,
+                              broadcaster: RefereeBroadcaster) -> Callable[[Any], None]:
+    """Attach the game-master events; returns the ``connect`` step for a ``referee_token``."""
+    budget = ChatBudget(conns)
+
+    def answer(action: Callable[[Connection, Table], dict[str, Any] | None], chat: bool) -> dict[str, Any]:
+        conn = conns.get(request.sid)
+        try:
+            if conn is None:
+                raise TableError("auth/not_connected", "this connection has not joined a table")
+            if not conn.bucket.take():
+                raise TableError("rate/limited", "too many events: slow down")
+            if chat:
+                budget.spend(conn.sid)
+            return {"ok": True, **(action(conn, tables.get(conn.table)) or {})}
+        except RulesError as error:
+            emit("error", {"code": error.code, "message": error.message})
+            return {"ok": False, "code": error.code, "message": error.message}
+
+    def as_referee(act: RefereeAction, chat: bool) -> Callable[..., dict[str, Any]]:
+        def handler(data: Any = None) -> dict[str, Any]:
+            def run(conn: Connection, table: Table) -> dict[str, Any] | None:
+                if not conn.referee:
+                    raise TableError("referee/only", "only the table's referee may do that")
+                return act(table, data)
+            return answer(run, chat)
+        return handler
+
+    def as_player(act: PlayerAction) -> Callable[..., dict[str, Any]]:
+        def handler(data: Any = None) -> dict[str, Any]:
+            def run(conn: Connection, table: Table) -> dict[str, Any] | None:
+                if conn.seat is None:
+                    raise TableError("seat/none", "take a seat first: spectators cannot write")
+                return act(table, conn.seat, data)
+            return answer(run, chat=True)
+        return handler
+
+    for event, act in REFEREE_EVENTS.items():
+        socketio.on_event(event, as_referee(act, chat=False))
+    for event, act in REFEREE_CHAT_EVENTS.items():
+        socketio.on_event(event, as_referee(act, chat=True))
+    for event, player_act in PLAYER_CHAT_EVENTS.items():
+        socketio.on_event(event, as_player(player_act))
+
+    def sync(table: Table, data: Any) -> None:
+        parse_empty(data)
+        emit("state", broadcaster.view_for(table, broadcaster.langs.get(request.sid, "en")))
+
+    socketio.on_event("referee_sync", as_referee(sync, chat=False))
+
+    def connect_referee(auth: Any) -> None:
+        try:
+            data = fields_of(auth, "table", "referee_token")
+            table_id, token = data.get("table"), data.get("referee_token")
+            if not isinstance(table_id, str) or not isinstance(token, str) or not 1 <= len(token) <= 128:
+                raise TableError("payload/malformed", "auth needs a table id and a referee_token string")
+        except RulesError as error:
+            raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
+        table = tables.find(table_id)
+        if table is None:
+            raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
+        referee = table.current.gm.referee
+        if referee is None or not hmac.compare_digest(referee.token_digest, token_digest(token)):
+            raise ConnectionRefusedError({"code": "auth/not_referee", "message": "this is not the table's referee token"})
+        conns.add(request.sid, table_id, None).referee = True
+        broadcaster.langs = {sid: lang for sid, lang in broadcaster.langs.items() if conns.get(sid) is not None}
+        lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
+        broadcaster.langs[request.sid] = lang
+        emit("state", broadcaster.view_for(table, lang))
+
+    return connect_referee
