@@ -1,0 +1,32 @@
+"""Decision time per level at a full table: 6 seats × 5 dice, p50 and p99 of ``act()`` in milliseconds.
+
+Run: ``.venv/bin/python bench/decision_time.py [--games N]`` (each level plays itself six-handed).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from referee.arena import percentile, play_arena  # noqa: E402
+from referee.rules import Settings  # noqa: E402
+
+LEVELS = ("random", "binomial", "easy", "medium", "strong")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    print(f"{'level':<9} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for level in LEVELS:
+        tallies = play_arena([level] * 6, args.games, seed=7, settings=Settings(dice_per_player=5, max_players=6))
+        times = [ms for t in tallies for ms in t.decision_ms]
+        print(f"{level:<9} {len(times):>9} {percentile(times, 50):>8.3f} {percentile(times, 99):>8.3f} {max(times):>8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
