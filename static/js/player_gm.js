@@ -1,0 +1,117 @@
+// Game-master mode at the player's table page: the pause, the table chat, the private thread with the
+// referee, the stakes and pot, and the roleplay cheat form with the player's own attempts and results.
+// It adds its own sections to the page and listens on table.js's connection (window.tavern.socket).
+
+import { byId, el, setText, show } from "./dom.js";
+import { errorText, t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { checkText } from "./referee_attempts.js";
+import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
+import { hideToast, showToast } from "./toast.js";
+
+const socket = window.tavern.socket;
+document.head.append(el("link", { rel: "stylesheet", href: "/static/css/referee.css" }));
+const KIND_FIELDS = { telekinesis: ["die", "value"], mind_reading: ["target"], loaded_die: [], knock: ["target", "value"], other: [] };
+
+function send(event, payload) {
+  return new Promise((resolve) => {
+    socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
+      if (timedOut) showToast(t("error.network"));
+      else if (!ack.ok) showToast(errorText(ack.code, ack.message));
+      else hideToast();
+      resolve(timedOut ? { ok: false } : ack);
+    });
+  });
+}
+
+function card(id, title) {
+  return el("section", { id, class: "card gm", "aria-labelledby": `${id}-title`, hidden: true }, el("h2", { id: `${id}-title` }, title));
+}
+
+function textForm(id, label, event) {
+  const input = el("input", { id: `${id}-text`, maxlength: 500, autocomplete: "off" });
+  const form = el("form", { id: `${id}-form`, class: "row-form" },
+    el("label", { for: `${id}-text`, class: "sr-only" }, label), input,
+    el("button", { type: "submit", class: "btn" }, t("gm.send")));
+  chatForm(form, input, (text) => send(event, { text }));
+  return form;
+}
+
+const status = card("gm-status", t("gm.title"));
+status.append(el("p", { id: "gm-referee", class: "hint" }), el("p", { id: "gm-paused", class: "paused-banner", hidden: true }, t("gm.paused")),
+  el("p", { id: "gm-pot" }));
+const chat = card("gm-chat", t("gm.chat"));
+chat.append(el("ol", { id: "gm-chat-log", class: "chat-log", "aria-live": "polite" }), textForm("gm-chat", t("gm.chat_label"), "chat"));
+const thread = card("gm-private", t("gm.private"));
+thread.append(el("p", { class: "hint" }, t("gm.private_hint")), el("ol", { id: "gm-private-log", class: "chat-log", "aria-live": "polite" }),
+  textForm("gm-private", t("gm.private_label"), "message"));
+const cheat = card("gm-cheat", t("cheat.title"));
+const kind = el("select", { id: "cheat-kind" }, ...Object.keys(KIND_FIELDS).map((k) => el("option", { value: k }, t(`cheat.kind.${k}`))));
+const die = el("select", { id: "cheat-die" });
+const target = el("select", { id: "cheat-target" });
+const value = el("select", { id: "cheat-value" }, ...[1, 2, 3, 4, 5, 6].map((v) => el("option", { value: v }, String(v))));
+const description = el("textarea", { id: "cheat-description", maxlength: 500, rows: 3 });
+const field = (control, label) => el("label", { class: "field", "data-field": control.id.replace("cheat-", "") }, label, control);
+const cheatForm = el("form", { id: "cheat-form", class: "cheat-form" },
+  field(kind, t("cheat.kind")), field(die, t("cheat.die")), field(target, t("cheat.target")), field(value, t("cheat.value")),
+  field(description, t("cheat.description")), el("button", { type: "submit", class: "btn primary" }, t("cheat.send")));
+cheat.append(el("p", { class: "hint" }, t("cheat.hint")), cheatForm, el("ol", { id: "cheat-attempts", class: "attempts" }));
+document.querySelector(".side")?.prepend(status, cheat, thread, chat);
+
+function showFields() {
+  for (const name of ["die", "target", "value"]) show(cheatForm.querySelector(`[data-field="${name}"]`), KIND_FIELDS[kind.value].includes(name));
+}
+kind.addEventListener("change", showFields);
+showFields();
+cheatForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const payload = { kind: kind.value, description: description.value };
+  for (const name of KIND_FIELDS[kind.value]) payload[name] = Number({ die, target, value }[name].value);
+  const ack = await send("cheat", payload);
+  if (ack.ok) description.value = "";
+});
+
+function options(select, entries) {
+  const chosen = select.value;
+  select.replaceChildren(...entries.map(([v, label]) => el("option", { value: v }, label)));
+  if (entries.some(([v]) => String(v) === chosen)) select.value = chosen;
+}
+
+function potText(pot) {
+  return [...Object.entries(pot.amounts).map(([unit, amount]) => `${amount} ${unit}`.trim()), ...pot.items].join(", ");
+}
+
+function attemptItem(state, a) {
+  const effect = a.effect && a.kind !== "other"
+    ? t(`cheat.effect.${a.kind}`, { name: seatName(state, a.effect.seat), die: a.effect.index + 1, value: a.effect.value }) : "";
+  return el("li", { class: `attempt ${a.status}`, "data-attempt": a.id },
+    el("span", {}, `${t(`cheat.kind.${a.kind}`)}: ${t(`cheat.status.${a.status}`)}`),
+    a.check ? el("p", { class: "check" }, checkText(a.check)) : null,
+    effect ? el("p", { class: "effect" }, effect) : null,
+    a.consequence === "penalty" ? el("p", { class: "effect" }, t("gm.penalty_waits")) : null);
+}
+
+socket.on("state", (state) => {
+  const gm = state.gm;
+  if (!gm) return;
+  const { game, you } = state;
+  const seated = you.seat !== null;
+  const refereed = gm.referee !== null;
+  show(status, refereed || gm.stakes.length > 0);
+  setText(byId("gm-referee"), refereed ? t("gm.referee_is", { name: gm.referee.name }) : "");
+  show(byId("gm-paused"), gm.paused);
+  setText(byId("gm-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : "");
+  show(chat, true);
+  show(byId("gm-chat-form"), seated);
+  renderChat(byId("gm-chat-log"), state, gm.chat);
+  show(thread, seated && refereed);
+  if (seated && refereed) renderChat(byId("gm-private-log"), state, gm.messages ?? []);
+  const playing = seated && game?.phase === "bidding" && game.seats_in_game.includes(you.seat);
+  show(cheat, seated && refereed && gm.referee.cheating && (playing || (gm.attempts ?? []).length > 0));
+  show(cheatForm, playing);
+  if (playing) {
+    options(die, game.dice.map((d, i) => [i, t("cheat.die_shows", { n: i + 1, value: d })]));
+    options(target, game.seats_in_game.filter((s) => s !== you.seat).map((s) => [s, seatName(state, s)]));
+  }
+  keepTyping(cheat, () => byId("cheat-attempts").replaceChildren(...[...(gm.attempts ?? [])].reverse().map((a) => attemptItem(state, a))));
+});
