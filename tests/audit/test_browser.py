@@ -159,6 +159,7 @@ def test_a_die_that_does_not_match_the_commitment_raises_a_loud_warning(chromium
     created = play_alone(base_url, dice=3)
     anna = open_seat(chromium, base_url, created)
     expect(anna.page.locator("#dice-verified")).to_have_text(VERIFIED, timeout=15000)
+    expect(anna.page.locator("#bid")).to_be_visible()  # Anna's turn: no real state comes until she acts
     state = next(s for s in reversed(anna.states) if s.get("private"))
     state["private"]["dice"][0] = state["private"]["dice"][0] % 6 + 1
     state["private"]["round"] += 100  # a round the page has not checked yet
