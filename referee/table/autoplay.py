@@ -114,7 +114,7 @@ class Autoplay:
             for bot in list(self._bots.values()):
                 observe = getattr(bot, "observe", None)
                 if observe is not None:
-                    observe({"kind": event.kind, **event.data})
+                    observe({"kind": event.kind, "data": dict(event.data)})
 
     def _watch_absent(self) -> None:
         """A person in the running game who stays disconnected past the grace period gets a bot."""

@@ -164,3 +164,31 @@ def test_the_turn_deadline_survives_a_restart():
     reloaded = Table.load(table.id, room.events, PlainDealer(), ManualScheduler())
     assert reloaded.turn_deadline() == deadline
     assert reloaded.current.strikes == table.current.strikes
+
+
+def test_bots_at_the_table_observe_the_public_events_in_the_documented_shape(monkeypatch):
+    seen = []
+
+    class Watcher:
+        def __init__(self, seed):
+            self.seed = seed
+
+        def act(self, view):
+            return {"type": "liar"} if view["can_call"] else {"type": "bid", "quantity": 1, "face": 2}
+
+        def observe(self, event):
+            seen.append(event)
+
+    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: Watcher(seed))
+    room = Room(dice_per_player=1)
+    table = room.table
+    table.join("Solo", "d0")
+    table.add_bot(0, "easy")
+    table.start(0)
+    table.bid(0, 1, 3)
+    room.clock.advance(THINK_S)
+    kinds = [event["kind"] for event in seen]
+    assert "liar" in kinds and "revealed" in kinds
+    assert all(set(event) == {"kind", "data"} for event in seen)
+    revealed = next(event["data"] for event in seen if event["kind"] == "revealed")
+    assert set(revealed["hands"]) == {"0", "1"}
