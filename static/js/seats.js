@@ -43,7 +43,8 @@ function seatItem(seat, state, game, onRemoveBot) {
   let remove = null;
   if (isBot && state.you.is_host && onRemoveBot) {
     remove = el("button", { type: "button", class: "btn small remove", "data-seat": seat.seat,
-      "aria-label": t("bots.remove_label", { name: seat.name }) }, t("bots.remove"));
+      "aria-label": t("bots.remove_label", { name: seat.name }), title: t("bots.remove_label", { name: seat.name }) },
+    el("span", { class: "remove-icon", "aria-hidden": "true" }, "✕"), el("span", { class: "remove-text" }, t("bots.remove")));
     remove.addEventListener("click", () => onRemoveBot(seat.seat, seat.name, remove));
   }
 
