@@ -25,6 +25,7 @@ export function updateCountdown(state) {
   }
   const key = `${game.game}/${game.round}/${game.bids.length}/${deadlineMs}`;
   if (key !== alertedKey) setText(byId("timer-announcer"), ""); // a new turn: the next alert is heard afresh
+  const fresh = deadline?.key !== key;
   deadline = {
     endsAt: receivedAt + (deadlineMs - serverNow),
     total: state.table.rules.turn_timer_s || (deadlineMs - serverNow) / 1000,
@@ -32,7 +33,16 @@ export function updateCountdown(state) {
     key,
   };
   if (ticking === null) ticking = setInterval(tick, 250);
-  tick();
+  if (fresh) {
+    // A new turn fills the bar at once instead of sliding up from the last turn's end.
+    const fill = byId("timer-fill");
+    fill.style.transition = "none";
+    tick();
+    void fill.offsetWidth;
+    fill.style.transition = "";
+  } else {
+    tick();
+  }
 }
 
 // Seconds left (whole, rounded up), or null when no timer runs.
