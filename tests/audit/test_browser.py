@@ -1,8 +1,6 @@
 """In Chromium: a player's page verifies their own dice ("verified", or a loud warning) and
 sends its seed; the audit page passes every check of a finished game and fails a tampered file.
 
-This module launches its own Playwright (module scope, so it is closed before tests/browser
-starts its session-wide one: two sync Playwright drivers cannot run at once).
 """
 from __future__ import annotations
 
@@ -15,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error as PlaywrightError, expect, sync_playwright
+from playwright.sync_api import Browser, Error as PlaywrightError, expect
 
 from referee.fairness.keys import fingerprint
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.players import Person
 from tests.support.server import running_server
 
@@ -27,13 +24,8 @@ VERIFIED = "✓ Verified: your dice match the server's signed commitment"
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+def chromium(browser: Browser) -> Browser:
+    return browser
 
 
 @pytest.fixture(scope="module")
