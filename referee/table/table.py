@@ -216,14 +216,17 @@ class Table(Refereeing):
             self._open_round()
 
     def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
-        """A player's browser adds its seed to the round about to be dealt."""
+        """A player's browser adds its seed to the round about to be dealt; a second seed from the
+        same seat (a reloaded page) is ignored: the first one stands."""
         with self._lock:
             self._require_seat(seat)
             game = self.game
             if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
                 raise TableError("seed/late", f"round {round_no} is not waiting for seeds")
             fairness = self.current.fairness
-            if seat not in self._seed_seats() or (fairness is not None and seat in fairness.seeds):
+            if fairness is not None and seat in fairness.seeds:
+                return
+            if seat not in self._seed_seats():
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
             self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
             if fairness is not None and set(self._seed_seats()) <= set(self.current.fairness.seeds):

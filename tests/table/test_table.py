@@ -134,6 +134,7 @@ def test_a_round_waits_for_connected_players_seeds_then_deals():
     assert table.game.phase is Phase.ROLLING
     table.contribute_seed(0, 1, "aa" * 32)
     assert table.game.phase is Phase.ROLLING
+    table.contribute_seed(0, 1, "cc" * 32)
     table.contribute_seed(1, 1, "bb" * 32)
     assert table.game.phase is Phase.BIDDING
     assert table.current.fairness.seeds == {0: "aa" * 32, 1: "bb" * 32}
