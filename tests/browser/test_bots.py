@@ -191,3 +191,18 @@ def test_the_countdown_runs_on_the_servers_clock_and_a_regular_plays_the_slow_tu
     expect(other.page.locator("#bid")).to_be_visible()
     expect(other.page.locator("#timer")).to_be_visible()
     expect(other.page.locator("#timer-announcer")).to_have_text(re.compile(r"seconds? left for your turn\."))
+
+    # The other player bids; the slow one lets a second turn run out: a regular takes the seat,
+    # marked for everyone, until the player comes back (a reload is a return).
+    other.page.locator("#bid-submit").click()
+    for person in (anna, ben):
+        expect(person.page.locator("#bids-list li")).to_have_count(2)
+    stand_in = f"a regular plays for {slow_name}"
+    for person in (anna, ben):
+        expect(person.page.locator("#seats-list .stand-in-note")).to_have_text(stand_in, timeout=10_000)
+    expect(other.page.locator("#seats-list li.stand-in .seat-name")).to_have_text(slow_name)
+    shoot(other.page, tmp_path / "screenshots", f"stand-in-{'390x844' if other is anna else '1280x800'}")
+    slow.page.reload()
+    expect(slow.page.locator("#seats-list li.you")).to_contain_text(slow_name)
+    for person in (anna, ben):
+        expect(person.page.locator("#seats-list .stand-in-note")).to_have_count(0)
