@@ -2,9 +2,11 @@
 
 One bot per seat; the bots move round the seats in blocks of games so every bot sits in every
 seat (and opens) equally often; the game opener rotates as at a table (``first_opener``).
-Dice come from one injectable roller (``seeded_dice`` until the fairness library supplies
-committed dice). A bot that returns an illegal action, or raises, forfeits the round: it
-loses one die as if it had lost a call, and the fault is counted.
+Dice come only from the fairness library's committed dealer (``referee.arena_dice``), with
+secrets derived from the seed, so a run is deterministic for a seed and, with ``audit_out``,
+every game's audit export can be checked by ``referee verify``. A bot that returns an
+illegal action, or raises, forfeits the round: it loses one die as if it had lost a call,
+and the fault is counted.
 
 >>> report = run_arena(["medium", "random"], games=4, seed=7, dice=2)
 >>> report["games"], sum(b["wins"] for b in report["bots"]), report["bots"][1]["illegal_actions"]
@@ -17,31 +19,19 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
+import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from referee.arena_dice import FORFEIT, GameBook, arena_entropy, arena_signer, logical_clock
 from referee.bots.registry import make_bot
+from referee.fairness.keys import Signer, load_or_create_signing_key
 from referee.rules import (PRESETS, Bid, CallLiar, Event, GameState, MakeBid, NextRound, Phase, Roll,
                            Settings, Step, apply, first_opener, new_game, pending_roll)
+from referee.store.log import EventLog
 from referee.views import game_view
-
-Roller = Callable[[Mapping[int, int]], dict[int, tuple[int, ...]]]
-"""Dice for one round: seat → number of dice to roll, in; seat → the dice, out."""
-
-
-def seeded_dice(rng: random.Random) -> Roller:
-    """A roller drawing every die from ``rng`` (to be replaced by the fairness library's committed dice).
-
-    >>> roll = seeded_dice(random.Random(1))
-    >>> roll({0: 2, 3: 1})
-    {0: (2, 5), 3: (1,)}
-    """
-    def roll(pending: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
-        return {seat: tuple(rng.randint(1, 6) for _ in range(count)) for seat, count in pending.items()}
-    return roll
 
 
 @dataclass
@@ -72,10 +62,17 @@ def seating(entrants: int, game: int) -> list[int]:
     return [(seat + turn) % entrants for seat in range(entrants)]
 
 
-def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings,
-               roller: Roller | None = None) -> list[Tally]:
-    """Play ``games`` games and return one raw tally per entrant, in the order of ``bots``."""
-    roll = roller or seeded_dice(random.Random(seed))
+def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *,
+               signer: Signer | None = None, audit_out: str | None = None) -> list[Tally]:
+    """Play ``games`` games and return one raw tally per entrant, in the order of ``bots``.
+
+    Game g (1-based) is table ``arena-<seed>-<g:04d>``, its secrets from ``arena_entropy(seed, g)``,
+    signed by ``signer`` (default ``arena_signer(seed)``); with ``audit_out`` its audit export is
+    written to ``<audit_out>/game-<g:04d>.json``.
+    """
+    signer = signer or arena_signer(seed)
+    if audit_out is not None:
+        os.makedirs(audit_out, exist_ok=True)
     players = [make_bot(spec, seed=seed * 1_000_003 + index) for index, spec in enumerate(bots)]
     tallies = [Tally(spec) for spec in bots]
     seats = tuple(range(len(bots)))
@@ -83,9 +80,16 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings,
     for game in range(games):
         line_up = seating(len(bots), game)
         opener = first_opener(seats, opener)
+        log = EventLog(":memory:", clock=logical_clock()) if audit_out is not None else None
+        book = GameBook(signer, arena_entropy(seed, game + 1), f"arena-{seed}-{game + 1:04d}", settings,
+                        [bots[e] for e in line_up], opener, log)
         winner = _play_game(new_game(settings, seats, opener), game + 1, [players[e] for e in line_up],
-                            [tallies[e] for e in line_up], roll)
+                            [tallies[e] for e in line_up], book)
         tallies[line_up[winner]].wins += 1
+        if log is not None and audit_out is not None:
+            with open(os.path.join(audit_out, f"game-{game + 1:04d}.json"), "w", encoding="utf-8") as handle:
+                json.dump(book.export(), handle, ensure_ascii=False)
+            log.close()
     return tallies
 
 
@@ -100,18 +104,15 @@ def summarise(tallies: Sequence[Tally], games: int) -> dict[str, Any]:
 
 
 def run_arena(bots: list[str], games: int, seed: int, dice: int = 5, wild_ones: bool = True, *,
-              settings: Settings | None = None, roller: Roller | None = None,
+              settings: Settings | None = None, signer: Signer | None = None,
               audit_out: str | None = None) -> dict[str, Any]:
     """Play an arena and report it; ``settings`` (a preset) replaces ``dice``/``wild_ones`` when given.
 
-    ``audit_out`` is the hook for writing every game's audit export; it arrives with the
-    fairness integration and is refused until then.
+    ``audit_out``: a directory that receives every game's audit export (``game-0001.json``, …).
     """
-    if audit_out is not None:
-        raise NotImplementedError("--audit-out needs the fairness library's audit export (not yet integrated)")
     rules = settings or replace(PRESETS["tavern"], dice_per_player=dice, wild_ones=wild_ones)
     rules = replace(rules, max_players=max(rules.max_players, len(bots)))
-    return summarise(play_arena(bots, games, seed, rules, roller), games)
+    return summarise(play_arena(bots, games, seed, rules, signer=signer, audit_out=audit_out), games)
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -140,22 +141,23 @@ def percentile(values: Sequence[float], pct: float) -> float:
     return ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)]
 
 
-def _play_game(state: GameState, game_no: int, players: list[Any], tallies: list[Tally], roll: Roller) -> int:
+def _play_game(state: GameState, game_no: int, players: list[Any], tallies: list[Tally], book: GameBook) -> int:
     while state.phase is not Phase.OVER:
         if state.phase is Phase.ROLLING:
-            hands = roll(pending_roll(state))
+            hands = book.deal(state.round_no, pending_roll(state))
             step = apply(state, Roll(tuple(hands.get(seat, ()) for seat in state.seats)))
         elif state.phase is Phase.REVEALED:
+            book.record("next_round", {"referee": True})
             step = apply(state, NextRound())
         else:
-            step = _bot_turn(state, game_no, players, tallies)
+            step = _bot_turn(state, game_no, players, tallies, book)
         _publish(step.events, players)
         state = step.state
     assert state.winner is not None
     return state.winner
 
 
-def _bot_turn(state: GameState, game_no: int, players: list[Any], tallies: list[Tally]) -> Step:
+def _bot_turn(state: GameState, game_no: int, players: list[Any], tallies: list[Tally], book: GameBook) -> Step:
     seat = state.turn
     assert seat is not None
     view = game_view(state, seat, game_no=game_no)
@@ -163,10 +165,20 @@ def _bot_turn(state: GameState, game_no: int, players: list[Any], tallies: list[
     try:
         action = players[seat].act(view)
         tallies[seat].decision_ms.append((time.perf_counter() - started) * 1000)
-        return apply(state, _parse(seat, action))
+        move = _parse(seat, action)
+        step = apply(state, move)
     except Exception as fault:  # a bot's bug or bad action costs it the round, never the arena
         tallies[seat].illegal_actions += 1
-        return forfeit(state, seat, f"{type(fault).__name__}: {fault}")
+        reason = f"{type(fault).__name__}: {fault}"
+        book.record(FORFEIT, {"seat": seat, "reason": reason})
+        book.reveal()
+        return forfeit(state, seat, reason)
+    if isinstance(move, MakeBid):
+        book.record("bid", {"seat": seat, "quantity": move.bid.quantity, "face": move.bid.face})
+    else:
+        book.record("liar", {"seat": seat})
+        book.reveal()
+    return step
 
 
 def _parse(seat: int, action: Any) -> MakeBid | CallLiar:
@@ -202,7 +214,7 @@ def _publish(events: Sequence[Event], players: Sequence[Any]) -> None:
 
 
 def arena_main(argv: Sequence[str]) -> int:
-    """``referee arena --bot A --bot B [--bot …] --games N --seed S [--preset P] [--dice D] [--json]``."""
+    """``referee arena --bot A --bot B [--bot …] --games N --seed S [--preset P] [--dice D] [--json] [--audit-out DIR] [--key FILE]``."""
     parser = argparse.ArgumentParser(prog="referee arena", description="Bots play each other; one --bot per seat.")
     parser.add_argument("--bot", action="append", required=True, help="easy, medium, strong, random, binomial or module:attr")
     parser.add_argument("--games", type=int, default=100)
@@ -210,17 +222,18 @@ def arena_main(argv: Sequence[str]) -> int:
     parser.add_argument("--preset", choices=sorted(PRESETS), default="tavern")
     parser.add_argument("--dice", type=int, help="dice per player (default: the preset's)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--audit-out", metavar="DIR", help="write every game's audit export (not available yet)")
+    parser.add_argument("--audit-out", metavar="DIR",
+                        help="write every game's audit export to DIR/game-0001.json, … (check with `referee verify`)")
+    parser.add_argument("--key", metavar="FILE",
+                        help="sign the exports with this Ed25519 key file (created if absent); default: a key derived from --seed")
     args = parser.parse_args(list(argv))
     if len(args.bot) < 2:
         parser.error("an arena needs at least two --bot")
     settings = PRESETS[args.preset]
     if args.dice is not None:
         settings = replace(settings, dice_per_player=args.dice)
-    try:
-        report = run_arena(args.bot, args.games, args.seed, settings=settings, audit_out=args.audit_out)
-    except NotImplementedError as missing:
-        parser.exit(2, f"referee arena: {missing}\n")
+    signer = load_or_create_signing_key(args.key) if args.key else None
+    report = run_arena(args.bot, args.games, args.seed, settings=settings, signer=signer, audit_out=args.audit_out)
     print(json.dumps(report, indent=2) if args.json else format_report(report))
     return 0
 

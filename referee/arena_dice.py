@@ -1,0 +1,143 @@
+"""The arena's dice and its audit log: committed rounds from ``referee.fairness``, logged as a table logs them.
+
+Every arena game is played as a table of its own would play it: the fairness library opens
+the game (a signed manifest over a hash chain of round secrets) and deals every round
+(signed Merkle commitment); nothing else in the arena makes a die. What differs from a
+table is where the secrets come from: a table draws them from the operating system, the
+arena from its seed (``arena_entropy``), so a run is deterministic for a seed. With an
+``EventLog`` the game is also logged entry by entry, with the kinds and payloads of a real
+table (``table_created``, ``seat_taken``, ``game_started``, ``game_opened``, ``round_dealt``,
+``bid``, ``liar``, ``round_revealed``, ``next_round``) plus ``forfeit`` for an illegal action,
+and ``export()`` gives its audit export (docs/fairness.md, ``build_export``).
+
+Because seeds are known, the arena's secrets are not secret: an arena export proves that the
+dice are the committed ones and that the log is whole and unaltered, not that nobody could
+predict them. The default signing key is derived from the seed too (``arena_signer``).
+
+>>> from referee.rules import Settings
+>>> from referee.fairness.verify import verify_export
+>>> from referee.store.log import EventLog
+>>> def book(log=None):
+...     return GameBook(arena_signer(1), arena_entropy(1, 1), "arena-1-0001", Settings(dice_per_player=2),
+...                     ["easy", "medium"], opener=0, log=log)
+>>> book().deal(1, {0: 2, 1: 2}) == book().deal(1, {0: 2, 1: 2})
+True
+>>> book = book(EventLog(":memory:", clock=logical_clock()))
+>>> hands = book.deal(1, {0: 2, 1: 2})
+>>> book.record("bid", {"seat": 0, "quantity": 2, "face": 3}); book.record("liar", {"seat": 1}); book.reveal()
+>>> verify_export(book.export()).ok, [e["kind"] for e in book.export()["entries"]][-4:]
+(True, ['round_dealt', 'bid', 'liar', 'round_revealed'])
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict
+from typing import Any
+
+from referee.fairness import dealer as fair
+from referee.fairness.encoding import fields, hmac_sha256, sha256
+from referee.fairness.export import build_export
+from referee.fairness.keys import Signer
+from referee.fairness.secrets_chain import Entropy
+from referee.rules import Settings
+from referee.store.log import EventLog
+
+ENTROPY_TAG = "tavern-jack/arena-entropy/1"
+KEY_TAG = "tavern-jack/arena-key/1"
+FORFEIT = "forfeit"
+"""The arena's own log kind: ``{"seat", "reason"}``, a fault that cost ``seat`` one die and the round."""
+BOT_LEVELS = ("easy", "medium", "strong")
+
+
+def arena_signer(seed: int) -> Signer:
+    """The arena's default signing key: SHA-256(fields("tavern-jack/arena-key/1", str(seed))) as a raw Ed25519 key.
+
+    Anyone who knows the seed knows this key: it makes an arena export checkable, not authentic.
+
+    >>> arena_signer(7).public_key_hex == arena_signer(7).public_key_hex != arena_signer(8).public_key_hex
+    True
+    """
+    return Signer.from_private_bytes(sha256(fields(KEY_TAG, str(seed))))
+
+
+def arena_entropy(seed: int, game: int) -> Entropy:
+    """The secrets of arena game ``game`` (1-based) of a run seeded ``seed``, in place of the OS CSPRNG.
+
+    Call k (0, 1, …) returns the first n bytes of HMAC-SHA256(SHA-256(fields(tag, str(seed))),
+    fields(game, k)): every game's secrets are independent of the others', so a run can be split
+    between processes by game.
+
+    >>> first, again = arena_entropy(3, 1), arena_entropy(3, 1)
+    >>> first(32) == again(32) and first(32) == again(32) and first(32) != arena_entropy(3, 2)(32)
+    True
+    """
+    key = sha256(fields(ENTROPY_TAG, str(seed)))
+    calls = itertools.count()
+
+    def entropy(length: int) -> bytes:
+        if not 0 <= length <= 32:
+            raise ValueError(f"arena entropy gives at most 32 bytes a call, not {length}")
+        return hmac_sha256(key, fields(game, next(calls)))[:length]
+    return entropy
+
+
+def logical_clock(start_ms: int = 0) -> Callable[[], float]:
+    """A clock for ``EventLog`` that ticks one millisecond per reading: entries' ``at`` are their order
+    in the run, so an arena's audit files are byte-identical for a seed.
+
+    >>> clock = logical_clock(); [int(clock() * 1000) for _ in range(3)]
+    [0, 1, 2]
+    """
+    ticks = itertools.count(start_ms)
+    return lambda: next(ticks) / 1000
+
+
+class GameBook:
+    """One arena game's dice and (with ``log``) its audit log, as table ``table_id`` holding game 1.
+
+    Built with the seats' bot names and the first opener; it opens the game at once (logging
+    ``table_created``, ``seat_taken`` per seat, ``game_started`` and ``game_opened``).
+    """
+
+    def __init__(self, signer: Signer, entropy: Entropy, table_id: str, settings: Settings,
+                 names: Sequence[str], opener: int, log: EventLog | None = None) -> None:
+        self.signer = signer
+        self.table_id = table_id
+        self.log = log
+        seats = list(range(len(names)))
+        rules = settings.to_dict()
+        self.record("table_created", {"id": table_id, "rules": rules})
+        for seat, name in enumerate(names):
+            public: dict[str, Any] = {"seat": seat, "name": name, "kind": "bot"}
+            if name in BOT_LEVELS:
+                public["level"] = name
+            self.record("seat_taken", public)
+        self.record("game_started", {"game": 1, "seats": seats, "opener": opener})
+        self.opening = fair.open_game(signer, table_id, 1, rules, seats, entropy=entropy)
+        self.record("game_opened", self.opening.manifest, self.opening.secret)
+        self._deal: fair.Deal | None = None
+
+    def record(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
+        """Append one entry to the game's log (nothing without a log)."""
+        if self.log is not None:
+            self.log.append(self.table_id, kind, public, secret)
+
+    def deal(self, round_no: int, counts: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
+        """Round ``round_no``'s committed dice (bots send no seeds), logged as ``round_dealt``."""
+        self._deal = fair.deal(self.signer, self.opening.secret, self.opening.manifest, round_no, dict(counts), {})
+        self.record("round_dealt", self._deal.public, self._deal.secret)
+        return {seat: tuple(dice) for seat, dice in self._deal.hands.items()}
+
+    def reveal(self) -> None:
+        """The round is over (a call or a forfeit): log ``round_revealed`` (skipped without a log: nobody reads it)."""
+        if self.log is not None and self._deal is not None:
+            self.record("round_revealed", fair.reveal(self.opening.secret, self._deal.secret, []))
+        self._deal = None
+
+    def export(self) -> dict[str, Any]:
+        """The game's audit export (``tavern-jack-audit/1``), signed at its last entry."""
+        if self.log is None:
+            raise ValueError("this game was played without an audit log")
+        entries = [{k: v for k, v in asdict(entry).items() if k != "table"} for entry in self.log.entries(self.table_id)]
+        return build_export(self.signer, self.table_id, entries)
