@@ -1,33 +1,20 @@
-"""A roleplay evening in real browsers: the referee adjudicates a telekinesis attempt and the player sees their die change."""
+"""A roleplay evening in real browsers (the session-wide Chromium of tests/conftest.py): the referee
+adjudicates a telekinesis attempt and the player sees their die change."""
 from __future__ import annotations
 
 import json
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from tests.browser.players import DESKTOP, Person
 from tests.support.server import running_server
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 MARKUP = '<img src=x id="injected"> <b>bold</b>'
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
