@@ -124,7 +124,7 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
             "server_key": dict(server_key) if server_key else None,
         },
         "game": game_view(state.game, seat, game_no=state.game_no) if state.game is not None else None,
-        "gm": gm_view(state.gm, seat=seat, seats=list(state.seats), names=_names(state)),
+        "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
     }
     if state.game is not None and state.game.phase is not Phase.ROLLING and commitment:
         view["commitment"] = dict(commitment)

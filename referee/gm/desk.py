@@ -4,6 +4,17 @@ Authorisation is the caller's (the web layer knows who holds the referee's token
 refuses what the state does not allow, and a refused command logs nothing. Cheat checks and
 "a random die" are fairness draws, committed before anybody, the referee included, sees
 them; every applied effect on a die is a logged DIE_CHANGED.
+
+>>> from referee.fairness.keys import Signer
+>>> from referee.store.log import EventLog
+>>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.fair_dealer import FairDealer
+>>> dealer = FairDealer(Signer.from_private_bytes(bytes(32)))
+>>> table = Tables(EventLog(":memory:"), dealer, ManualScheduler(), seed_wait_s=0).create({})
+>>> name_referee(table, "Мастер", "digest", GmSettings(cheating=True))
+>>> post_chat(table, None, "Добро пожаловать в таверну!")
+>>> [(line.by, line.text) for line in table.current.gm.chat]
+[('referee', 'Добро пожаловать в таверну!')]
 """
 from __future__ import annotations
 

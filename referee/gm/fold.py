@@ -20,6 +20,16 @@ attempt_resolved   {attempt, announced?: seat}                      {outcome, co
 penalty_applied    {seat, attempt}                                  none
 game_settled       {game, winner, name, players, stakes, pot, attempts}  none
 =================  ===============================================  =======================================
+
+>>> from referee.table.state import fold
+>>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
+>>> state = fold(state, "referee_named", {"name": "GM", "settings": {"cheating": True}}, {"token_digest": "d"})
+>>> state.host, state.gm.referee.name, state.gm.settings.cheating
+(None, 'GM', True)
+>>> fold(state, "game_paused", {}, None)
+Traceback (most recent call last):
+...
+referee.rules.errors.IllegalAction: there is no running game to pause
 """
 from __future__ import annotations
 

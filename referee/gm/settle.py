@@ -3,6 +3,11 @@
 ``penalties_due``: penalty dice to take before the next roll. ``settlement``: the public
 ``game_settled`` entry of a finished game (winner, stakes, pot, and every cheat attempt with
 its check and effect, so the audit shows them); None at a table without a referee or stakes.
+
+>>> from referee.table.state import fold
+>>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
+>>> penalties_due(state), settlement(state)
+([], None)
 """
 from __future__ import annotations
 

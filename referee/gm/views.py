@@ -7,7 +7,7 @@ thread and every attempt; a blind referee sees no effect that shows a die before
 is revealed.
 
 >>> from referee.gm.state import GmState
->>> sorted(gm_view(GmState(), seat=None, seats={}, names={}))
+>>> sorted(gm_view(GmState(), seat=None, seats={}))
 ['chat', 'paused', 'pot', 'referee', 'scoreboard', 'stakes']
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _attempt(attempt: Attempt, *, hide_effect: bool) -> dict[str, Any]:
     return view
 
 
-def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int], names: Mapping[int, str]) -> dict[str, Any]:
+def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int]) -> dict[str, Any]:
     """The game master's part of the ``state`` of a player (``seat``) or a spectator (None)."""
     referee = gm.referee
     stakes = {s: stake for s, stake in sorted(gm.stakes.items()) if s in seats}
@@ -60,7 +60,7 @@ def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names:
     ``hidden_round`` is the (game, round) whose dice a blind referee may not see yet (None:
     nothing hidden); ``hands`` are the dice the referee may relay, by seat.
     """
-    view = gm_view(gm, seat=None, seats=seats, names=names)
+    view = gm_view(gm, seat=None, seats=seats)
     view["messages"] = {str(s): [_line(line) for line in thread] for s, thread in sorted(gm.messages.items())}
     view["attempts"] = [_attempt(a, hide_effect=_hides(a, hidden_round)) for a in gm.attempts]
     view["whisper_names"] = {str(s): name for s, name in sorted(gm.whisper_names.items())}

@@ -8,6 +8,19 @@ proves one committed die to one seat.
 For the table itself: penalty dice are taken right after a "next round" (before the roll),
 a loaded die is turned to six right after each deal, and when a game ends its draws are
 revealed and, at a refereed or staked table, the game is settled (``game_settled``).
+
+>>> from referee.fairness.keys import Signer
+>>> from referee.store.log import EventLog
+>>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.fair_dealer import FairDealer
+>>> table = Tables(EventLog(":memory:"), FairDealer(Signer.from_private_bytes(bytes(32))), ManualScheduler(),
+...                seed_wait_s=0).create({})
+>>> table.join("Anna", "d0"), table.join("Ben", "d1")
+(0, 1)
+>>> table.start_game()
+>>> number, values = table.draw("a d20 check", [("d20", 20)])
+>>> number, 1 <= values[0] <= 20, len(table.current.fairness.unrevealed_draws())
+(1, True, 1)
 """
 from __future__ import annotations
 

@@ -31,7 +31,16 @@ CHAT_PER_SECOND = 0.5
 
 
 class ChatBudget:
-    """One token bucket per connection for chat lines, private messages and attempts."""
+    """One token bucket per connection for chat lines, private messages and attempts.
+
+    >>> budget = ChatBudget(Connections())
+    >>> for _ in range(CHAT_BURST):
+    ...     budget.spend("sid1")
+    >>> budget.spend("sid1")
+    Traceback (most recent call last):
+    ...
+    referee.table.errors.TableError: too many messages: wait a moment
+    """
 
     def __init__(self, conns: Connections) -> None:
         self._conns = conns
