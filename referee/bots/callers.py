@@ -30,21 +30,41 @@ def decision_odds(bid: tuple[int, int], hand: Sequence[int], total: int, wild: b
     return credited_odds(bid, list(hand), total - len(hand), wild)
 
 
+def plain_odds(bid: tuple[int, int], hand: Sequence[int], total: int, wild: bool) -> float:
+    """The odds of ``bid`` from ``hand`` with nothing credited to the bidder (the binomial yardstick's view).
+
+    >>> round(plain_odds((3, 5), [5, 2], total=5, wild=True), 4)
+    0.2593
+    """
+    return credited_odds(bid, list(hand), total - len(hand), wild, credit=0)
+
+
+RULES = tuple((credit, t) for credit in (1, 0) for t in THRESHOLDS)
+"""The call rules an opponent is matched against: (dice credited to the bidder, odds threshold)."""
+
+
 class CallHabits:
-    """Per opponent: the call threshold that best explains the calls and raises seen at reveals."""
+    """Per opponent: the call rule (credit, threshold) that best explains the calls and raises seen at reveals."""
 
     def __init__(self) -> None:
         self.errors: dict[int, list[float]] = {}
 
-    def learn(self, seat: int, odds: float, called: bool) -> None:
-        """One decision of ``seat``: facing a bid with these own-dice ``odds``, it called or not."""
-        errors = self.errors.setdefault(seat, [0.5 * abs(t - PRIOR_THRESHOLD) for t in THRESHOLDS])
-        for i, threshold in enumerate(THRESHOLDS):
-            errors[i] += (odds < threshold) != called
+    def learn(self, seat: int, odds: float, called: bool, plain: float | None = None) -> None:
+        """One decision of ``seat``: facing a bid with these own-dice ``odds`` (one die credited to
+        the bidder; ``plain``: none credited), it called or not."""
+        errors = self.errors.setdefault(seat, [0.5 * abs(t - PRIOR_THRESHOLD) + 0.25 * (1 - credit)
+                                               for credit, t in RULES])
+        for i, (credit, threshold) in enumerate(RULES):
+            seen = odds if credit or plain is None else plain
+            errors[i] += (seen < threshold) != called
+
+    def rules(self) -> dict[int, tuple[int, float]]:
+        """The best rule per opponent seen so far: (dice credited to the bidder, threshold)."""
+        return {seat: RULES[min(range(len(RULES)), key=e.__getitem__)] for seat, e in self.errors.items()}
 
     def thresholds(self) -> dict[int, float]:
         """The best threshold per opponent seen so far."""
-        return {seat: THRESHOLDS[min(range(len(THRESHOLDS)), key=e.__getitem__)] for seat, e in self.errors.items()}
+        return {seat: threshold for seat, (_, threshold) in self.rules().items()}
 
     def forget(self) -> None:
         """Start over (a new game may seat other players)."""

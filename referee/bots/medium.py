@@ -25,14 +25,14 @@ BLUFF_FLOOR = 0.3
 """A bluff must still be true with at least this chance."""
 
 
-def credited_odds(bid: tuple[int, int], dice: list[int], unseen: int, wild: bool) -> float:
-    """Chance ``bid`` is true when one unseen die (the bidder's) is taken to show its face.
+def credited_odds(bid: tuple[int, int], dice: list[int], unseen: int, wild: bool, credit: int = 1) -> float:
+    """Chance ``bid`` is true when ``credit`` unseen dice (the bidder's) are taken to show its face.
 
     >>> round(credited_odds((3, 5), [5, 2], unseen=3, wild=True), 4)
     0.5556
     """
     quantity, face = bid
-    credit = min(1, unseen)
+    credit = min(credit, unseen)
     return at_least(quantity - own_count(dice, face, wild) - credit, unseen - credit, face_chance(face, wild))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .base import LIAR, Move, PolicyBot, legal_moves, normalise, standing_bid
 from .beliefs import FaceBelief, Honesty, table_beliefs
-from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds
+from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
 from .odds import at_least, face_chance
 from .endgame import endgame_moves
 
@@ -73,22 +73,30 @@ class StrongBot(PolicyBot):
             return
 
     def _learn(self, hands: dict[int, list[int]]) -> None:
+        contexts: dict[int, list[tuple[tuple[int, int] | None, tuple[int, int], int]]] = {}
+        standing: tuple[int, int] | None = None
+        for seat, bid in self.round_bids:
+            contexts.setdefault(seat, []).append((standing, bid, self.total))
+            standing = bid
         for seat, hand in hands.items():
-            self.honesty.learn(seat, hand, [bid[1] for s, bid in self.round_bids if s == seat], self.wild)
+            if len(hand) <= 6:
+                self.honesty.learn(seat, hand, [], self.wild, contexts.get(seat, []))
         for seat, standing, called in self.decisions:
             if seat in hands:
-                self.habits.learn(seat, decision_odds(standing, hands[seat], self.total, self.wild), called)
+                self.habits.learn(seat, decision_odds(standing, hands[seat], self.total, self.wild), called,
+                                  plain_odds(standing, hands[seat], self.total, self.wild))
 
     def moves(self, view: Mapping[str, Any]) -> list[tuple[Move, float]]:
         self.wild = view["rules"].get("wild_ones", True)
         solved = endgame_moves(view)
         if solved:
             return solved
-        beliefs = table_beliefs(view, self.honesty.betas())
+        beliefs = table_beliefs(view, self.honesty.models(), self.habits.rules())
         total = view["total_dice"]
         later = 1 - 1 / (len(view["seats_in_game"]) + PASSED_ON)
-        their_call = self.habits.thresholds().get(_next_seat(view), PRIOR_THRESHOLD)
-        values = {m: raise_value(m, beliefs[m[1]], total, self.wild, later, their_call) for m in legal_moves(view) if m != LIAR}
+        credit, their_call = self.habits.rules().get(_next_seat(view), (1, PRIOR_THRESHOLD))
+        values = {m: raise_value(m, beliefs[m[1]], total, self.wild, later, their_call, credit)
+                  for m in legal_moves(view) if m != LIAR}
         standing = standing_bid(view)
         if standing:
             values[LIAR] = 1 - beliefs[standing[1]].chance(standing[0])
@@ -98,12 +106,12 @@ class StrongBot(PolicyBot):
 
 
 def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
-                their_call: float) -> float:
+                their_call: float, credit: int = 1) -> float:
     """Chance of not losing the round after bidding ``bid``, looking one player ahead.
 
     The next player is modelled as calling when, from their own dice and the unseen ones
-    (crediting the bidder with one die of the face), the bid is less likely than
-    ``their_call`` (learnt per opponent by ``callers.CallHabits``). A called bid wins when true; a bid passed on is worth ``later``.
+    (crediting the bidder with ``credit`` dice of the face), the bid is less likely than
+    ``their_call`` (both learnt per opponent by ``callers.CallHabits``). A called bid wins when true; a bid passed on is worth ``later``.
     """
     quantity, face = bid
     value = 0.0
@@ -111,7 +119,7 @@ def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool
         if p == 0.0:
             continue
         their_unseen = total - (len(belief.next_count) - 1)
-        estimate = at_least(quantity - count - 1, their_unseen - 1, face_chance(face, wild))
+        estimate = at_least(quantity - count - credit, their_unseen - credit, face_chance(face, wild))
         true = belief.rest_at_least[quantity - count] if 0 <= quantity - count < len(belief.rest_at_least) else \
             (1.0 if quantity - count < 0 else 0.0)
         value += p * (true if estimate < their_call else later)

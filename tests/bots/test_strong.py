@@ -38,3 +38,25 @@ def test_reveals_teach_the_strong_bot_how_honest_an_opponent_is():
     assert bot.honesty.betas()[1] > 1.0
     bot.observe({"kind": "game_over", "data": {"winner": 0}})
     assert bot.honesty.betas() == {}
+
+
+def test_reveals_teach_the_strong_bot_that_an_opponent_bids_its_surest_raise():
+    import random
+
+    from referee.bots.yardsticks import BinomialBot
+    rng, binomial, bot = random.Random(4), BinomialBot(seed=1), StrongBot(seed=0)
+    for _ in range(8):
+        hands = {"0": [rng.randint(1, 6) for _ in range(5)], "1": [rng.randint(1, 6) for _ in range(5)]}
+        view = {"seat": 1, "dice": hands["1"], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10,
+                "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 1, "face": 6}], "rules": {"wild_ones": True}}
+        action = binomial.act(view)
+        if action["type"] != "bid":
+            continue
+        bot.observe({"kind": "round_started", "data": {"round": 1, "opener": 0, "dice_counts": {"0": 5, "1": 5},
+                                                         "total_dice": 10}})
+        bot.observe({"kind": "bid", "data": {"seat": 0, "quantity": 1, "face": 6}})
+        bot.observe({"kind": "bid", "data": {"seat": 1, "quantity": action["quantity"], "face": action["face"]}})
+        bot.observe({"kind": "liar", "data": {"seat": 0, "quantity": action["quantity"], "face": action["face"]}})
+        bot.observe({"kind": "revealed", "data": {"hands": hands}})
+    assert bot.honesty.models()[1] == ("surest", 0.0)
+    assert bot.habits.rules()[1][0] in (0, 1)
