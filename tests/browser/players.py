@@ -50,6 +50,13 @@ class Person:
     def visible(self, selector: str) -> bool:
         return self.page.locator(selector).is_visible()
 
+    def acts_with(self, bids: int) -> bool:
+        """True when the page offers the bid control with ``bids`` bids shown, read in one go
+        (two separate reads could straddle a new state)."""
+        return bool(self.page.evaluate(
+            """(n) => document.getElementById("bid").checkVisibility()
+                   && document.querySelectorAll("#bids-list li .bid-short").length === n""", bids))
+
     def bids_shown(self) -> list[str]:
         return self.page.locator("#bids-list li .bid-short").all_inner_texts()
 
@@ -97,7 +104,7 @@ def wait_for_actor(people: list[Person], bids: int, timeout_s: float = 15) -> Pe
     waited = 0
     while waited < deadline_ms:
         for person in people:
-            if person.visible("#bid") and len(person.bids_shown()) == bids:
+            if person.acts_with(bids):
                 return person
         page.wait_for_timeout(50)
         waited += 50
