@@ -21,6 +21,7 @@ from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
 from referee.views import referee_view
 
+from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, RateBucket
 from .i18n import pick_language, translate
 from .payloads import fields_of, parse_empty, parse_level, parse_seat, token_digest
@@ -167,19 +168,8 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
     """Attach the game-master events; returns the ``connect`` step for a ``referee_token``."""
     budget = ChatBudget(conns)
 
-    def answer(action: Callable[[Connection, Table], dict[str, Any] | None], chat: bool) -> dict[str, Any]:
-        conn = conns.get(request.sid)
-        try:
-            if conn is None:
-                raise TableError("auth/not_connected", "this connection has not joined a table")
-            if not conn.bucket.take():
-                raise TableError("rate/limited", "too many events: slow down")
-            if chat:
-                budget.spend(conn.sid)
-            return {"ok": True, **(action(conn, tables.get(conn.table)) or {})}
-        except RulesError as error:
-            emit("error", {"code": error.code, "message": error.message})
-            return {"ok": False, "code": error.code, "message": error.message}
+    def answer(action: Action, chat: bool) -> dict[str, Any]:
+        return answer_event(conns, tables, action, before=(lambda conn: budget.spend(conn.sid)) if chat else None)
 
     def as_referee(act: RefereeAction, chat: bool) -> Callable[..., dict[str, Any]]:
         def handler(data: Any = None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room, le
 from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
 
+from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, watch_room
 from .payloads import (parse_auth, parse_next_round, parse_bid, parse_empty, parse_level, parse_name, parse_seat, parse_seed,
                        token_digest)
@@ -75,18 +76,8 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
     """Attach every event handler of docs/protocol.md to ``socketio``; ``referee_connect`` takes
     the connections that carry a ``referee_token`` (docs/referee.md)."""
 
-    def answer(action: Callable[[Connection, Table], dict[str, Any] | None]) -> dict[str, Any]:
-        conn = conns.get(request.sid)
-        try:
-            if conn is None:
-                raise TableError("auth/not_connected", "this connection has not joined a table")
-            if not conn.bucket.take():
-                raise TableError("rate/limited", "too many events: slow down")
-            return {"ok": True, **(action(conn, tables.get(conn.table)) or {})}
-        except RulesError as error:
-            log.info("refused", extra={"table": conn.table if conn else None, "code": error.code})
-            emit("error", {"code": error.code, "message": error.message})
-            return {"ok": False, "code": error.code, "message": error.message}
+    def answer(action: Action) -> dict[str, Any]:
+        return answer_event(conns, tables, action)
 
     def seat_of(conn: Connection) -> int:
         if conn.seat is None:

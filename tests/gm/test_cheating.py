@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Phase
 
 from .support import ALWAYS, NEVER, evening, play_to_the_end
 
