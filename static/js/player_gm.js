@@ -3,26 +3,17 @@
 // It adds its own sections to the page and listens on table.js's connection (window.tavern.socket).
 
 import { byId, el, setText, show } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { checkText } from "./referee_attempts.js";
 import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
-import { hideToast, showToast } from "./toast.js";
+import { sender } from "./send.js";
 
 const socket = window.tavern.socket;
 document.head.append(el("link", { rel: "stylesheet", href: "/static/css/referee.css" }));
 const KIND_FIELDS = { telekinesis: ["die", "value"], mind_reading: ["target"], loaded_die: [], knock: ["target", "value"], other: [] };
 
-function send(event, payload) {
-  return new Promise((resolve) => {
-    socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
-      if (timedOut) showToast(t("error.network"));
-      else if (!ack.ok) showToast(errorText(ack.code, ack.message));
-      else hideToast();
-      resolve(timedOut ? { ok: false } : ack);
-    });
-  });
-}
+const send = sender(socket);
 
 function card(id, title) {
   return el("section", { id, class: "card gm", "aria-labelledby": `${id}-title`, hidden: true }, el("h2", { id: `${id}-title` }, title));

@@ -6,7 +6,8 @@ import { seatName } from "./names.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { renderRelay } from "./referee_relay.js";
-import { hideToast, showToast } from "./toast.js";
+import { sender } from "./send.js";
+import { showToast } from "./toast.js";
 
 const tableId = byId("referee").dataset.table;
 const storageKey = `tj:referee:${tableId}`;
@@ -20,16 +21,7 @@ const socket = io({ auth: { table: tableId, referee_token: token ?? "" } });
 let current = null;
 let openThread = null;
 
-export function send(event, payload = {}) {
-  return new Promise((resolve) => {
-    socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
-      if (timedOut) showToast(t("error.network"));
-      else if (!ack.ok) showToast(errorText(ack.code, ack.message));
-      else hideToast();
-      resolve(timedOut ? { ok: false } : ack);
-    });
-  });
-}
+export const send = sender(socket);
 
 byId("desk-start").addEventListener("click", () => send("referee_start"));
 byId("desk-next").addEventListener("click", () => send("referee_next_round"));

@@ -10,8 +10,9 @@ import { bidWords, errorText, t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { renderReveal } from "./reveal.js";
 import { renderSeats } from "./seats.js";
+import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
-import { hideToast, showToast } from "./toast.js";
+import { showToast } from "./toast.js";
 import { forgetToken, loadToken, saveToken } from "./tokens.js";
 
 const tableId = byId("table").dataset.table;
@@ -20,18 +21,7 @@ const socket = io({ auth: token ? { table: tableId, token } : { table: tableId }
 window.tavern = { socket }; // verified.js (seeds, own-dice check) listens on the same connection
 let current = null;
 
-// options.errorText(code, message) words a refusal for this event (default: the catalogue's).
-function send(event, payload = {}, options = {}) {
-  const words = options.errorText ?? errorText;
-  return new Promise((resolve) => {
-    socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
-      if (timedOut) showToast(t("error.network"));
-      else if (!ack.ok) showToast(words(ack.code, ack.message));
-      else hideToast();
-      resolve(timedOut ? { ok: false } : ack);
-    });
-  });
-}
+const send = sender(socket);
 
 const bidControl = new BidControl({
   onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face }),
