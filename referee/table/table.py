@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from collections import deque
-
-from referee.rules import Event, Phase, first_opener
+from referee.rules import Event, GameState, Phase, first_opener
 from referee.store.log import EventLog
 
 from .dealing import Dealer
@@ -90,7 +89,7 @@ class Table(Refereeing):
         return self.state
 
     @property
-    def game(self):  # noqa: ANN201 - GameState | None, kept short for callers
+    def game(self) -> GameState | None:
         """The current game, or None before the first one."""
         return self.current.game
 
