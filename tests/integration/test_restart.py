@@ -52,3 +52,15 @@ def test_a_round_plays_under_eventlet(tmp_path):
         assert result["loser"] in (0, 1) and set(result["hands"]) == {"0", "1"}
         anna.close()
         ben.close()
+
+
+def test_an_oversize_message_closes_only_its_own_connection_and_the_server_keeps_serving(tmp_path):
+    with running_server(tmp_path) as server:
+        host, anna, ben, _ = play_to_mid_round(server.base_url)
+        try:
+            ben.sio.emit("bid", {"quantity": 1, "face": 2, "pad": "x" * 64 * 1024})
+        except Exception:  # noqa: BLE001 - the transport may refuse it on the way out
+            pass
+        assert anna.call("sync")["ok"]
+        assert anna.wait_for(lambda s: len(s["game"]["bids"]) == 1)["game"]["bids"][0]["quantity"] == 2
+        anna.close()
