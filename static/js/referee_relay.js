@@ -5,9 +5,9 @@ import { t } from "./i18n.js";
 import { copyText } from "./referee_chat.js";
 
 function copyButton(text, label) {
-  const button = el("button", { type: "button", class: "btn small copy", "aria-label": label }, t("share.copy"));
+  const button = el("button", { type: "button", class: "btn small copy", "aria-label": label }, t("relay.copy"));
   button.addEventListener("click", async () => {
-    button.textContent = (await copyText(text)) ? t("share.copied") : t("share.copy_failed");
+    button.textContent = (await copyText(text)) ? t("relay.copied") : t("relay.copy_failed");
   });
   return button;
 }
