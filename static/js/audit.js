@@ -1,10 +1,13 @@
 // The audit page: fetch the table's export (or read a saved file), verify it in this browser
 // with fairness.js (WebCrypto), and show game by game, round by round, what was committed,
-// seeded and revealed, with a ✓ or ✗ and the verifier's message for every check.
+// seeded and revealed, with a ✓ or ✗ and the verifier's message for every check. At a refereed
+// table each round also lists its approved die changes (`die_changed`, readable once the round is
+// revealed) and its roleplay attempts (published whole by the game's `game_settled` entry).
 
 import { byId, el, setText, show } from "./dom.js";
 import { fingerprint, verifyExport } from "./fairness.js";
 import { t } from "./i18n.js";
+import { checkText } from "./referee_attempts.js";
 
 const page = byId("audit");
 const tableId = page.dataset.table;
@@ -73,11 +76,11 @@ function model(data, checks) {
   const games = new Map();
   const general = [];
   const gameOf = (n) => {
-    if (!games.has(n)) games.set(n, { number: n, manifest: null, names: {}, rounds: new Map(), draws: new Map(), checks: [] });
+    if (!games.has(n)) games.set(n, { number: n, manifest: null, names: {}, rounds: new Map(), draws: new Map(), checks: [], settled: null });
     return games.get(n);
   };
   const partOf = (map, n) => {
-    if (!map.has(n)) map.set(n, { number: n, commitment: null, reveal: null, checks: [] });
+    if (!map.has(n)) map.set(n, { number: n, commitment: null, reveal: null, checks: [], dealt: null, changes: [], attempts: [] });
     return map.get(n);
   };
   const names = {};
@@ -87,7 +90,10 @@ function model(data, checks) {
     if (entry.kind === "seat_taken") names[p.seat] = p.name;
     if (!isInt(p.game)) continue;
     if (entry.kind === "game_opened") Object.assign(gameOf(p.game), { manifest: p, names: { ...names } });
-    else if (entry.kind === "round_dealt" && isInt(p.round)) partOf(gameOf(p.game).rounds, p.round).commitment = p;
+    else if (entry.kind === "round_dealt" && isInt(p.round)) Object.assign(partOf(gameOf(p.game).rounds, p.round), { commitment: p, dealt: entry.secret ?? null });
+    else if (entry.kind === "die_changed" && isInt(p.round)) partOf(gameOf(p.game).rounds, p.round).changes.push(entry.secret ?? null);
+    else if (entry.kind === "attempt_submitted" && isInt(p.round) && isInt(p.attempt)) partOf(gameOf(p.game).rounds, p.round).attempts.push(p.attempt);
+    else if (entry.kind === "game_settled") gameOf(p.game).settled = p;
     else if (entry.kind === "round_revealed" && isInt(p.round)) partOf(gameOf(p.game).rounds, p.round).reveal = p;
     else if (entry.kind === "draw_committed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).commitment = p;
     else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
@@ -147,6 +153,7 @@ function gameSection(game) {
     ]),
     checkList(game.checks),
     ...sorted(game.rounds).map((round) => roundBlock(game, round)),
+    attemptsBlock(game, [], null),
     ...sorted(game.draws).map((draw) => drawBlock(draw)));
 }
 
@@ -163,7 +170,81 @@ function roundBlock(game, round) {
       [t("audit.round_secret"), r ? code(r.x) : t("audit.not_revealed")],
       [t("audit.dice"), r ? bySeat(game, Object.entries(r.hands ?? {}), (dice) => [dice].flat().join(" ")) : t("audit.not_revealed")],
     ]),
+    changesBlock(game, round),
+    attemptsBlock(game, round.attempts, round.number),
     checkList(round.checks));
+}
+
+// ---------------------------------------------------------------- game master: changes and attempts
+
+// The round's approved die changes in log order, each with the value it replaced (the committed
+// die, or an earlier change): readable once the round is revealed, only counted before.
+function changesBlock(game, round) {
+  if (!round.changes.length) return null;
+  const heading = el("h4", {}, t("audit.changes"));
+  if (round.changes.some((change) => !change || typeof change !== "object")) {
+    return el("div", { class: "gm-audit changes" }, heading, el("p", {}, t("audit.changes_hidden", { n: round.changes.length })));
+  }
+  const hands = JSON.parse(JSON.stringify(round.dealt?.hands ?? {}));
+  const items = round.changes.map((change) => {
+    const hand = hands[change.seat] ?? (hands[change.seat] = []);
+    const from = hand[change.index];
+    hand[change.index] = change.value;
+    return el("li", {}, t("audit.change", { name: seatName(game, change.seat), die: Number(change.index) + 1, from: from ?? "?",
+      to: change.value, reason: reasonText(change.reason) }));
+  });
+  return el("div", { class: "gm-audit changes" }, heading, el("ul", {}, ...items));
+}
+
+function reasonText(reason) {
+  const attempt = /^attempt (\d+)$/.exec(String(reason ?? ""));
+  if (attempt) return t("audit.reason_attempt", { n: attempt[1] });
+  return reason === "referee" ? t("audit.reason_referee") : String(reason ?? "—");
+}
+
+// The attempts made in a round (or, with round null, those no round of the export holds): in full
+// once the game is settled, else only their numbers (who tried what stays private until then).
+function attemptsBlock(game, ids, roundNumber) {
+  const settled = game.settled && Array.isArray(game.settled.attempts) ? game.settled.attempts.filter((a) => a && typeof a === "object") : null;
+  const attempts = settled ? settled.filter((a) => (roundNumber === null ? !game.rounds.has(a.round) : a.round === roundNumber)) : [];
+  if (!attempts.length && !(ids.length && !settled)) return null;
+  const heading = el("h4", {}, t("audit.attempts"));
+  if (!settled) return el("div", { class: "gm-audit attempts" }, heading, el("p", {}, t("audit.attempts_sealed", { n: ids.length, ids: ids.map((n) => `#${n}`).join(", ") })));
+  return el("div", { class: "gm-audit attempts" }, heading, el("ul", {}, ...attempts.map((a) => attemptItem(game, a))));
+}
+
+function attemptItem(game, a) {
+  const check = a.check && typeof a.check === "object" ? checkText(a.check) : t("audit.no_check");
+  const outcome = [t(`cheat.status.${a.status}`)];
+  if (a.consequence) outcome.push(t(`audit.consequence.${a.consequence}`));
+  const effect = effectText(game, a);
+  return el("li", { class: `attempt ${a.status}`, "data-attempt": a.id },
+    el("p", { class: "who" }, t("audit.attempt_by", { n: a.id, name: seatName(game, a.seat) }), " ", el("strong", {}, requestText(game, a))),
+    typeof a.description === "string" && a.description ? el("blockquote", { class: "description" }, a.description) : null,
+    facts([
+      [t("audit.attempt_check"), check],
+      [t("audit.attempt_outcome"), outcome.join(" · ")],
+      [t("audit.attempt_effect"), effect],
+    ]));
+}
+
+function requestText(game, a) {
+  const parts = [t(`cheat.kind.${a.kind}`)];
+  if (isInt(a.die)) parts.push(t("cheat.die_n", { n: a.die + 1 }));
+  if (isInt(a.target)) parts.push(t("cheat.target_is", { name: seatName(game, a.target) }));
+  if (isInt(a.value)) parts.push(t("cheat.value_is", { value: a.value }));
+  return parts.join(" · ");
+}
+
+function effectText(game, a) {
+  const effect = a.effect;
+  if (!effect || typeof effect !== "object") return a.status === "succeeded" && a.kind === "other" ? t("audit.effect.other") : "—";
+  const params = { name: seatName(game, effect.seat), by: seatName(game, a.seat), die: Number(effect.index) + 1, value: effect.value,
+    from: effect.was ?? "?", round: effect.from_round ?? "?" };
+  if (a.kind === "mind_reading") return t(effect.proof ? "audit.effect.mind_reading_proven" : "audit.effect.mind_reading", params);
+  if (a.kind === "loaded_die") return t("audit.effect.loaded_die", params);
+  if (a.kind === "telekinesis" || a.kind === "knock") return t("audit.effect.changed", params);
+  return "—";
 }
 
 function drawBlock(draw) {

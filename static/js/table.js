@@ -12,7 +12,7 @@ import { renderReveal } from "./reveal.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
-import { showToast } from "./toast.js";
+import { hideToast, showToast } from "./toast.js";
 import { forgetToken, loadToken, saveToken } from "./tokens.js";
 
 const tableId = byId("table").dataset.table;
@@ -20,8 +20,20 @@ const token = loadToken(tableId);
 const socket = io({ auth: token ? { table: tableId, token } : { table: tableId } });
 window.tavern = { socket }; // verified.js (seeds, own-dice check) listens on the same connection
 let current = null;
+// The seat this page holds and its name (null while watching), and whether it lost a seat it held.
+let held = null;
+let seatLost = false;
+const seatNotice = el("p", { id: "seat-lost", class: "seat-lost", role: "status", "aria-live": "polite", hidden: true });
+byId("join").before(seatNotice);
 
-const send = sender(socket);
+const plainSend = sender(socket);
+// A refusal for want of a seat, when this page held one, means the seat was freed: the notice
+// (#seat-lost) says so plainly, so the refusal's own toast goes.
+async function send(event, payload, options) {
+  const ack = await plainSend(event, payload, options);
+  if (ack.code === "seat/none" && seatLost) hideToast();
+  return ack;
+}
 
 const bidControl = new BidControl({
   onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face }),
@@ -59,18 +71,77 @@ socket.on("connect_error", (error) => {
   setConnection("connecting");
 });
 socket.on("error", (error) => {
+  if (error.code === "seat/none" && held !== null) {
+    loseSeat(true);
+    return;
+  }
   if (error.code === "auth/unknown_token") {
     forgetToken(tableId);
     delete socket.auth.token;
+    if (held !== null) {
+      loseSeat(false);
+      return;
+    }
   }
   showToast(errorText(error.code, error.message));
 });
 socket.on("state", (state) => {
+  if (seatGone(state)) {
+    const stale = state.you.seat !== null;
+    if (stale) watchOnly(state);
+    loseSeat(stale);
+  }
+  const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
+  held = mine ? { seat: mine.seat, name: mine.name } : null;
   const lines = announcements(current, state);
   current = state;
   render(state);
   announce(lines);
 });
+
+// This page held a seat and the state says it holds none: a spectator's state, a seat no longer at the
+// table, or the same seat with somebody else's name.
+function seatGone({ you, table }) {
+  if (held === null) return false;
+  if (you.seat === null || you.seat !== held.seat) return true;
+  const seat = table.seats.find((candidate) => candidate.seat === you.seat);
+  return seat === undefined || seat.name !== held.name;
+}
+
+// The server still counts this connection as the freed seat's (and may send whoever takes it next):
+// this page, and the scripts that read the state after it (verified.js, player_gm.js), see it as a spectator would.
+function watchOnly(state) {
+  state.you = { ...state.you, seat: null, role: "spectator", is_host: false };
+  delete state.private;
+  if (state.game) state.game = { ...state.game, seat: null, dice: [], can_call: false };
+  if (state.gm) {
+    delete state.gm.messages;
+    delete state.gm.attempts;
+  }
+}
+
+// Forget the token and watch; with `reconnect`, on a new connection (the server still seats the old one).
+function loseSeat(reconnect) {
+  forgetToken(tableId);
+  delete socket.auth.token;
+  held = null;
+  seatLost = true;
+  hideToast();
+  setText(seatNotice, seatLostText(current));
+  show(seatNotice, true);
+  if (reconnect) setTimeout(watchAfresh, 300); // after the refused event's acknowledgement has come back
+}
+
+// A fresh connection without the token: the server seats it as a spectator, so `join` works again.
+// The refusal that told us (a toast of another script's sender) has said its piece: the notice stays.
+function watchAfresh() {
+  socket.once("connect", hideToast);
+  socket.disconnect().connect();
+}
+
+function seatLostText(state) {
+  return t(state?.gm?.referee ? "seat.freed" : "seat.lost");
+}
 
 function announce(lines) {
   if (lines.length) setText(byId("announcer"), lines.join(" "));
@@ -83,7 +154,11 @@ function render(state) {
   updateCountdown(state);
   renderSeats(byId("seats-list"), state, { onRemoveBot: removeBot });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
-  show(byId("join"), !seated && state.table.seats.length < state.table.rules.max_players);
+  const canJoin = !seated && state.table.seats.length < state.table.rules.max_players;
+  show(byId("join"), canJoin);
+  if (seated) seatLost = false;
+  show(seatNotice, seatLost);
+  if (seatLost) setText(seatNotice, seatLostText(state));
   renderLobby(state);
   renderBots(state);
   show(byId("over"), game?.phase === "over");
@@ -106,6 +181,7 @@ function render(state) {
     focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
   }
   if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
+  if (seatLost && canJoin) focusIfIdle(byId("join-name"));
 }
 
 // Keyboard users lose focus when the control they used disappears: give it to the next one.

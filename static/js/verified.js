@@ -3,6 +3,10 @@
 //     (crypto.getRandomValues) once per round: the `seed` event {round, seed};
 //   * it checks the player's own dice (`state.private`) against the signed commitment and
 //     shows "verified" next to the dice, or a loud warning when a check fails;
+//   * at a refereed table a die may change after the deal by an approved change (C5): the dice the
+//     player holds (`state.game.dice`) are compared with the committed ones (`state.private.dice`),
+//     and every difference is either explained by an approved change the player knows of (their
+//     own attempts in `state.gm.attempts`) and named ("die 3: 2 → 6"), or raises a loud warning;
 //   * a footer shows the server key's fingerprint and links to the table's audit page.
 // It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (loaded
 // after table.js, so its `state` handler runs after the page is rendered).
@@ -14,7 +18,9 @@ import { t } from "./i18n.js";
 const socket = window.tavern.socket;
 const tableId = byId("table").dataset.table;
 const seeded = new Set();
-let checking = null;
+let checking = null; // the round whose dice are being checked (or were last checked)
+let verdict = null; // {id, steps}: the finished check of that round
+let latest = null; // the newest state: the dice held now are compared with the committed ones
 
 document.head.append(el("link", { rel: "stylesheet", href: "/static/css/audit.css" }));
 const mark = el("p", { id: "dice-verified", class: "verified", role: "status", hidden: true });
@@ -39,32 +45,90 @@ function sendSeed({ game, you }) {
   socket.emit("seed", { round: game.round, seed: toHex(crypto.getRandomValues(new Uint8Array(32))) });
 }
 
-async function checkOwnDice({ private: own, commitment, table }) {
+async function checkOwnDice(state) {
+  const { private: own, commitment, table } = state;
+  latest = state;
   const key = table.server_key?.key;
   if (!own?.dice?.length || !commitment || !key) {
     checking = null;
+    verdict = null;
     show(mark, false);
     return;
   }
   const id = `${own.game}/${own.round}/${own.seat}/${commitment.root}`;
-  if (id === checking) return;
+  if (id === checking) {
+    // Same round, maybe a die changed since: the check stands, the comparison is made again.
+    if (verdict?.id === id) showVerdict(verdict.steps, state);
+    return;
+  }
   checking = id;
+  verdict = null;
   let steps;
   try {
     steps = await verifyOwnDice(own, commitment, key);
   } catch (error) {
     steps = [{ ok: false, message: error.message }];
   }
-  if (id === checking) showVerdict(steps);
+  if (id !== checking) return;
+  verdict = { id, steps };
+  showVerdict(steps, latest);
 }
 
-function showVerdict(steps) {
+// The approved changes to the player's own dice this round that the player knows of: their own
+// attempts that succeeded (telekinesis names its die; a loaded die turns the first die to six from
+// the round after; "something else" lets the referee change dice by hand on the attempt).
+function knownChanges({ game, you, gm }) {
+  const changes = [];
+  let byHand = false;
+  for (const a of gm?.attempts ?? []) {
+    if (a.status !== "succeeded" || a.game !== game.game) continue;
+    const mine = a.effect?.seat === you.seat;
+    if (a.kind === "telekinesis" && mine && a.round === game.round) changes.push({ index: a.effect.index, value: a.effect.value });
+    else if (a.kind === "loaded_die" && mine && game.round >= (a.effect.from_round ?? a.round + 1)) changes.push({ index: 0, value: 6 });
+    else if (a.kind === "other" && a.round === game.round) byHand = true;
+  }
+  return { changes, byHand };
+}
+
+// Every die held now that differs from its committed value: {index, from, to, approved}.
+function differences(state) {
+  const committed = state.private?.dice ?? [];
+  const held = state.game?.phase === "bidding" ? state.game.dice : committed;
+  const { changes, byHand } = knownChanges(state);
+  const found = [];
+  for (let index = 0; index < Math.max(committed.length, held.length); index += 1) {
+    const from = committed[index];
+    const to = held[index];
+    if (from === to) continue;
+    found.push({ index, from, to, approved: byHand || changes.some((c) => c.index === index && c.value === to) });
+  }
+  return found;
+}
+
+function changeWords(list) {
+  return list.map((d) => t("fair.change", { die: d.index + 1, from: d.from ?? "—", to: d.to ?? "—" })).join("; ");
+}
+
+function showVerdict(steps, state) {
   const failed = steps.filter((step) => step.ok === false);
   const unchecked = steps.some((step) => step.ok === null);
-  mark.classList.toggle("failed", failed.length > 0);
-  mark.setAttribute("role", failed.length ? "alert" : "status");
+  const changed = failed.length ? [] : differences(state);
+  const unknown = changed.filter((d) => !d.approved);
+  const approved = changed.filter((d) => d.approved);
+  const loud = failed.length > 0 || unknown.length > 0;
+  mark.classList.toggle("failed", loud);
+  mark.setAttribute("role", loud ? "alert" : "status");
+  mark.dataset.changed = String(changed.length);
   if (failed.length) setText(mark, `⚠ ${t("fair.failed")} ${failed.map((step) => step.message).join("; ")}`);
-  else setText(mark, `✓ ${t(unchecked ? "fair.verified_proofs" : "fair.verified")}`);
+  else if (unknown.length) {
+    const parts = [`⚠ ${t("fair.differs", { changes: changeWords(unknown) })}`];
+    if (approved.length) parts.push(t("fair.changed", { n: approved.length, changes: changeWords(approved) }) + ".");
+    if (state.gm?.referee?.cheating) parts.push(t("fair.differs_gm"));
+    setText(mark, parts.join(" "));
+  } else if (approved.length) {
+    const dealt = t(unchecked ? "fair.dealt_proofs" : "fair.dealt");
+    setText(mark, `✓ ${dealt}; ${t("fair.changed", { n: approved.length, changes: changeWords(approved) })}`);
+  } else setText(mark, `✓ ${t(unchecked ? "fair.verified_proofs" : "fair.verified")}`);
   show(mark, true);
 }
 
