@@ -341,6 +341,7 @@ class Table(Refereeing):
         was_paused = self.state is not None and self.state.gm.paused
         self.state = new_state
         self.version = seq
+        self.connected &= set(new_state.seats)
         self.recent.extend((seq, event) for event in new_state.events)
         if self._turn() != before:
             self.turn_since = at_ms / 1000

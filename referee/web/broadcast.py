@@ -30,7 +30,20 @@ class Broadcaster:
                           private=table.private_for(seat) if seat is not None else None)
 
     def table_changed(self, table: Table) -> None:
-        """Send every viewer of ``table`` its new state."""
+        """Send every viewer of ``table`` its new state; a connection whose seat was freed
+        (or taken by somebody else since) watches from now on and is sent a spectator's state."""
+        self._release_freed_seats(table)
         for seat in list(table.current.seats):
             self._socketio.emit("state", self.view_for(table, seat), to=seat_room(table.id, seat))
         self._socketio.emit("state", self.view_for(table, None), to=watch_room(table.id))
+
+    def _release_freed_seats(self, table: Table) -> None:
+        seats = table.current.seats
+        for conn in self._conns.seated(table.id):
+            info = seats.get(conn.seat) if conn.seat is not None else None
+            if info is not None and info.token_digest is not None and info.token_digest == conn.token_digest:
+                continue
+            if conn.seat is not None:
+                self._socketio.server.leave_room(conn.sid, seat_room(table.id, conn.seat), namespace="/")
+            self._socketio.server.enter_room(conn.sid, watch_room(table.id), namespace="/")
+            conn.stand()

@@ -59,6 +59,15 @@ class Connection:
     seat: int | None
     bucket: RateBucket = field(default_factory=RateBucket)
     referee: bool = False
+    token_digest: str | None = None
+
+    def sit(self, seat: int, token_digest: str) -> None:
+        """The connection now holds ``seat`` with the token of this digest."""
+        self.seat, self.token_digest = seat, token_digest
+
+    def stand(self) -> None:
+        """The connection holds no seat any more: it watches."""
+        self.seat, self.token_digest = None, None
 
 
 class Connections:
@@ -68,11 +77,16 @@ class Connections:
         self._by_sid: dict[str, Connection] = {}
         self._lock = threading.Lock()
 
-    def add(self, sid: str, table: str, seat: int | None) -> Connection:
-        """Register a new connection."""
+    def add(self, sid: str, table: str, seat: int | None, token_digest: str | None = None) -> Connection:
+        """Register a new connection (holding ``seat`` with the token of ``token_digest``, or watching)."""
         with self._lock:
-            conn = self._by_sid[sid] = Connection(sid, table, seat)
+            conn = self._by_sid[sid] = Connection(sid, table, seat, token_digest=token_digest)
             return conn
+
+    def seated(self, table: str) -> list[Connection]:
+        """Every connection at ``table`` that holds a seat."""
+        with self._lock:
+            return [c for c in self._by_sid.values() if c.table == table and c.seat is not None]
 
     def get(self, sid: str) -> Connection | None:
         """The connection, or None once it is gone."""

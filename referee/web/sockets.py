@@ -96,8 +96,9 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         table = tables.find(table_id)
         if table is None:
             raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
-        seat = table.current.seat_of_token(token_digest(token)) if token else None
-        conns.add(request.sid, table_id, seat)
+        digest = token_digest(token) if token else None
+        seat = table.current.seat_of_token(digest) if digest else None
+        conns.add(request.sid, table_id, seat, digest if seat is not None else None)
         if token and seat is None:
             emit("error", {"code": "auth/unknown_token", "message": "this token holds no seat at this table"})
         _enter(table, seat)
@@ -139,9 +140,10 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             if conn.referee:
                 raise TableError("referee/no_seat", "the referee does not play at their table")
             token = secrets.token_urlsafe(32)
-            seat = table.join(name, token_digest(token))
+            digest = token_digest(token)
+            seat = table.join(name, digest)
             leave_room(watch_room(table.id))
-            conn.seat = seat
+            conn.sit(seat, digest)
             _enter(table, seat)
             return {"seat": seat, "token": token}
         return answer(join)

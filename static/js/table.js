@@ -72,25 +72,21 @@ socket.on("connect_error", (error) => {
 });
 socket.on("error", (error) => {
   if (error.code === "seat/none" && held !== null) {
-    loseSeat(true);
+    loseSeat();
     return;
   }
   if (error.code === "auth/unknown_token") {
     forgetToken(tableId);
     delete socket.auth.token;
     if (held !== null) {
-      loseSeat(false);
+      loseSeat();
       return;
     }
   }
   showToast(errorText(error.code, error.message));
 });
 socket.on("state", (state) => {
-  if (seatGone(state)) {
-    const stale = state.you.seat !== null;
-    if (stale) watchOnly(state);
-    loseSeat(stale);
-  }
+  if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
   held = mine ? { seat: mine.seat, name: mine.name } : null;
   const lines = announcements(current, state);
@@ -99,29 +95,8 @@ socket.on("state", (state) => {
   announce(lines);
 });
 
-// This page held a seat and the state says it holds none: a spectator's state, a seat no longer at the
-// table, or the same seat with somebody else's name.
-function seatGone({ you, table }) {
-  if (held === null) return false;
-  if (you.seat === null || you.seat !== held.seat) return true;
-  const seat = table.seats.find((candidate) => candidate.seat === you.seat);
-  return seat === undefined || seat.name !== held.name;
-}
-
-// The server still counts this connection as the freed seat's (and may send whoever takes it next):
-// this page, and the scripts that read the state after it (verified.js, player_gm.js), see it as a spectator would.
-function watchOnly(state) {
-  state.you = { ...state.you, seat: null, role: "spectator", is_host: false };
-  delete state.private;
-  if (state.game) state.game = { ...state.game, seat: null, dice: [], can_call: false };
-  if (state.gm) {
-    delete state.gm.messages;
-    delete state.gm.attempts;
-  }
-}
-
-// Forget the token and watch; with `reconnect`, on a new connection (the server still seats the old one).
-function loseSeat(reconnect) {
+// Forget the token: the server has moved this connection to the spectators, so `join` works again.
+function loseSeat() {
   forgetToken(tableId);
   delete socket.auth.token;
   held = null;
@@ -129,14 +104,6 @@ function loseSeat(reconnect) {
   hideToast();
   setText(seatNotice, seatLostText(current));
   show(seatNotice, true);
-  if (reconnect) setTimeout(watchAfresh, 300); // after the refused event's acknowledgement has come back
-}
-
-// A fresh connection without the token: the server seats it as a spectator, so `join` works again.
-// The refusal that told us (a toast of another script's sender) has said its piece: the notice stays.
-function watchAfresh() {
-  socket.once("connect", hideToast);
-  socket.disconnect().connect();
 }
 
 function seatLostText(state) {

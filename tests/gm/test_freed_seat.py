@@ -1,20 +1,15 @@
 """A seat the referee frees must take its live connections with it (docs/protocol.md: `referee_remove_seat`).
 
-Today the server only logs ``seat_left``: the removed player's connection keeps ``conn.seat`` and
-stays in the seat's room, so it is sent nothing while the seat is empty and, once somebody else
-takes the lowest free seat, it receives the newcomer's ``state`` (``private`` dice included) and
-may act for them. The table page copes (static/js/table.js lets go of a seat whose state turns
-into somebody else's and reconnects as a spectator), but the leak is the server's to close.
+Every broadcast first checks each seated connection against the seat's token: a connection whose
+seat was freed (or since taken by somebody else) leaves the seat's room and watches, so it can
+never receive a newcomer's ``private`` dice nor act for them.
 """
 from __future__ import annotations
-
-import pytest
 
 from tests.gm.support import evening
 from tests.support.app import last_state
 
 
-@pytest.mark.xfail(strict=True, reason="server: referee_remove_seat leaves the old connection seated in the seat's room")
 def test_a_freed_seats_old_connection_watches_and_never_sees_the_next_occupant():
     night = evening(players=2, start=False)
     ben = night.players[1]
