@@ -96,7 +96,8 @@ class Table(Refereeing):
     def private_for(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may check of its own dice this round (empty outside a dealt round).
 
-        The proofs change once a round, so they are built once per round and seat.
+        The proofs change once a round, so they are built once per round and seat; ``changes``
+        lists this round's approved changes to the seat's own dice ({index, value}, log order).
         """
         with self._lock:
             fairness = self.current.fairness
@@ -109,7 +110,8 @@ class Table(Refereeing):
             if key not in self._proofs:
                 self._proofs = {k: v for k, v in self._proofs.items() if k[1:3] == key[1:3]}
                 self._proofs[key] = self._dealer.private_for(fairness.deal_secret, fairness.deal_public, seat)
-            return self._proofs[key]
+            changes = [{"index": c["index"], "value": c["value"]} for c in fairness.changes if c["seat"] == seat]
+            return {**self._proofs[key], "changes": changes}
 
     # -- commands ---------------------------------------------------------------------------
 

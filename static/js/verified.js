@@ -5,8 +5,8 @@
 //     shows "verified" next to the dice, or a loud warning when a check fails;
 //   * at a refereed table a die may change after the deal by an approved change (C5): the dice the
 //     player holds (`state.game.dice`) are compared with the committed ones (`state.private.dice`),
-//     and every difference is either explained by an approved change the player knows of (their
-//     own attempts in `state.gm.attempts`) and named ("die 3: 2 → 6"), or raises a loud warning;
+//     and every difference is either explained by a logged approved change to the player's own dice
+//     (`state.private.changes`) and named ("die 3: 2 → 6"), or raises a loud warning;
 //   * a footer shows the server key's fingerprint and links to the table's audit page.
 // It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (loaded
 // after table.js, so its `state` handler runs after the page is rendered).
@@ -74,33 +74,18 @@ async function checkOwnDice(state) {
   showVerdict(steps, latest);
 }
 
-// The approved changes to the player's own dice this round that the player knows of: their own
-// attempts that succeeded (telekinesis names its die; a loaded die turns the first die to six from
-// the round after; "something else" lets the referee change dice by hand on the attempt).
-function knownChanges({ game, you, gm }) {
-  const changes = [];
-  let byHand = false;
-  for (const a of gm?.attempts ?? []) {
-    if (a.status !== "succeeded" || a.game !== game.game) continue;
-    const mine = a.effect?.seat === you.seat;
-    if (a.kind === "telekinesis" && mine && a.round === game.round) changes.push({ index: a.effect.index, value: a.effect.value });
-    else if (a.kind === "loaded_die" && mine && game.round >= (a.effect.from_round ?? a.round + 1)) changes.push({ index: 0, value: 6 });
-    else if (a.kind === "other" && a.round === game.round) byHand = true;
-  }
-  return { changes, byHand };
-}
-
 // Every die held now that differs from its committed value: {index, from, to, approved}.
 function differences(state) {
   const committed = state.private?.dice ?? [];
   const held = state.game?.phase === "bidding" ? state.game.dice : committed;
-  const { changes, byHand } = knownChanges(state);
+  const changes = state.private?.changes ?? [];
   const found = [];
   for (let index = 0; index < Math.max(committed.length, held.length); index += 1) {
     const from = committed[index];
     const to = held[index];
     if (from === to) continue;
-    found.push({ index, from, to, approved: byHand || changes.some((c) => c.index === index && c.value === to) });
+    const last = changes.filter((c) => c.index === index).at(-1);
+    found.push({ index, from, to, approved: last !== undefined && last.value === to });
   }
   return found;
 }
@@ -123,7 +108,6 @@ function showVerdict(steps, state) {
   else if (unknown.length) {
     const parts = [`⚠ ${t("fair.differs", { changes: changeWords(unknown) })}`];
     if (approved.length) parts.push(t("fair.changed", { n: approved.length, changes: changeWords(approved) }) + ".");
-    if (state.gm?.referee?.cheating) parts.push(t("fair.differs_gm"));
     setText(mark, parts.join(" "));
   } else if (approved.length) {
     const dealt = t(unchecked ? "fair.dealt_proofs" : "fair.dealt");
