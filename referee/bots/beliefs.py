@@ -89,6 +89,8 @@ and the medium regular bid so)."""
 SUREST = (("surest", 0.0), ("surest", 1.0))
 MODELS: tuple[Model, ...] = tuple(("softmax", b) for b in BETAS) + SUREST
 NOISE = 0.1
+POOL_BIDS = 12
+"""The table's pooled evidence (``Honesty.prior``) weighs at most as much as this many bids of one seat."""
 """A ``surest`` player is taken to make its predicted raise with chance 1 − NOISE, else any legal raise."""
 
 
@@ -141,6 +143,27 @@ def model_marginals(dice: int, wild: bool, model: Model, contexts: tuple[Context
     faces = faces_for(wild)
     if kind == "softmax" and call_rule is None:
         return face_marginals(dice, wild, param, tuple(sorted(faces.index(bid[1]) for _, bid, _ in contexts)))
+    weights = model_posterior(dice, wild, model, contexts, call_rule)
+    counts = _likelihoods(dice, wild, 0.0)[1]
+    marginals = [[0.0] * (dice + 1) for _ in faces]
+    for weight, row in zip(weights, counts):
+        for f in range(len(faces)):
+            marginals[f][row[f]] += weight
+    return tuple(tuple(m) for m in marginals)
+
+
+@lru_cache(maxsize=4096)
+def model_posterior(dice: int, wild: bool, model: Model, contexts: tuple[Context, ...],
+                    call_rule: tuple[int, float] | None = None) -> tuple[float, ...]:
+    """The posterior chance of each hand of ``dice`` dice (``hands_of`` order), given its bids under
+    ``model`` (and, with ``call_rule``, that it did not call the bids it raised); sums to 1.
+
+    >>> weights = model_posterior(1, True, ("surest", 0.0), ((None, (1, 4), 2),))
+    >>> round(sum(weights), 6), max(range(6), key=weights.__getitem__)    # "one four" opening: most likely a four
+    (1.0, 3)
+    """
+    kind, param = model
+    faces = faces_for(wild)
     likes, counts = _likelihoods(dice, wild, param if kind == "softmax" else 0.0)
     weights = [w for _, w in hands_of(dice)]
     for standing, bid, total in contexts:
@@ -157,12 +180,8 @@ def model_marginals(dice: int, wild: bool, model: Model, contexts: tuple[Context
         spread = NOISE / max(1, _raise_count(standing, faces, total))
         predicted = surest_bids(dice, wild, standing, total, param > 0.5)
         weights = [w * ((1 - NOISE if guess == bid else 0.0) + spread) for w, guess in zip(weights, predicted)]
-    marginals = [[0.0] * (dice + 1) for _ in faces]
-    for weight, row in zip(weights, counts):
-        for f in range(len(faces)):
-            marginals[f][row[f]] += weight
     total_weight = sum(weights)
-    return tuple(tuple(p / total_weight for p in m) for m in marginals)
+    return tuple(w / total_weight for w in weights)
 
 
 def model_likelihood(hand: Sequence[int], wild: bool, model: Model, context: Context) -> float:
@@ -265,19 +284,40 @@ class Honesty:
 
     def __init__(self) -> None:
         self.scores: dict[int, list[float]] = {}
+        self.pool = [0.0] * len(MODELS)
+        self.pooled = 0
 
     def learn(self, seat: int, hand: Sequence[int], faces: Sequence[int], wild: bool,
               contexts: Sequence[Context] = ()) -> None:
         """Add the bids ``seat`` made holding ``hand`` to its evidence: ``contexts`` (each bid with the
-        bid it raised and the dice in play) score every model; bare ``faces`` score the softmax ones."""
-        scores = self.scores.setdefault(seat, [-abs(m[1] - PRIOR_BETA) if m[0] == "softmax" else -2.0 for m in MODELS])
+        bid it raised and the dice in play) score every model; bare ``faces`` score the softmax ones.
+        The same evidence goes to the table's pool (``prior``), which outlives the game."""
+        scores = self.scores.setdefault(seat, self.prior())
         for face in faces:
             for i, model in enumerate(MODELS):
                 if model[0] == "softmax":
-                    scores[i] += math.log(bid_likelihood(hand, face, wild, model[1]))
+                    gain = math.log(bid_likelihood(hand, face, wild, model[1]))
+                    scores[i] += gain
+                    self.pool[i] += gain
+            self.pooled += 1
         for context in contexts:
             for i, model in enumerate(MODELS):
-                scores[i] += math.log(model_likelihood(hand, wild, model, context))
+                gain = math.log(model_likelihood(hand, wild, model, context))
+                scores[i] += gain
+                self.pool[i] += gain
+            self.pooled += 1
+
+    def prior(self) -> list[float]:
+        """The score every model starts from for a seat not read yet this game: the fixed prior plus the
+        pooled evidence of every opponent read at this table so far, counted as at most ``POOL_BIDS`` bids
+        (so a seat's own bids soon outweigh it if that player bids otherwise)."""
+        scale = min(1.0, POOL_BIDS / self.pooled) if self.pooled else 0.0
+        return [(-abs(m[1] - PRIOR_BETA) if m[0] == "softmax" else -2.0) + scale * p for m, p in zip(MODELS, self.pool)]
+
+    def default(self) -> Model:
+        """The model of a seat not read yet this game (``prior``): softmax β = 1 at a new table."""
+        prior = self.prior()
+        return MODELS[max(range(len(MODELS)), key=prior.__getitem__)]
 
     def models(self) -> dict[int, Model]:
         """The most likely model per opponent seen so far."""
@@ -289,5 +329,5 @@ class Honesty:
                 for seat, s in self.scores.items()}
 
     def forget(self) -> None:
-        """Start over (a new game may seat other players)."""
+        """Forget every seat (a new game may seat other players); the table's pool is kept."""
         self.scores.clear()

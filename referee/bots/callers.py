@@ -19,6 +19,8 @@ from .medium import credited_odds
 
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 PRIOR_THRESHOLD = 0.4
+POOL_DECISIONS = 8
+"""The table's pooled evidence (``CallHabits.prior``) weighs at most as much as this many decisions of one seat."""
 
 
 def decision_odds(bid: tuple[int, int], hand: Sequence[int], total: int, wild: bool) -> float:
@@ -48,15 +50,31 @@ class CallHabits:
 
     def __init__(self) -> None:
         self.errors: dict[int, list[float]] = {}
+        self.pool = [0.0] * len(RULES)
+        self.pooled = 0
 
     def learn(self, seat: int, odds: float, called: bool, plain: float | None = None) -> None:
         """One decision of ``seat``: facing a bid with these own-dice ``odds`` (one die credited to
-        the bidder; ``plain``: none credited), it called or not."""
-        errors = self.errors.setdefault(seat, [0.5 * abs(t - PRIOR_THRESHOLD) + 0.25 * (1 - credit)
-                                               for credit, t in RULES])
+        the bidder; ``plain``: none credited), it called or not. It also goes to the table's pool."""
+        errors = self.errors.setdefault(seat, self.prior())
         for i, (credit, threshold) in enumerate(RULES):
             seen = odds if credit or plain is None else plain
-            errors[i] += (seen < threshold) != called
+            miss = (seen < threshold) != called
+            errors[i] += miss
+            self.pool[i] += miss
+        self.pooled += 1
+
+    def prior(self) -> list[float]:
+        """Where a seat not read yet this game starts: the fixed prior plus the table's pooled errors,
+        counted as at most ``POOL_DECISIONS`` decisions."""
+        scale = min(1.0, POOL_DECISIONS / self.pooled) if self.pooled else 0.0
+        return [0.5 * abs(t - PRIOR_THRESHOLD) + 0.25 * (1 - credit) + scale * e
+                for (credit, t), e in zip(RULES, self.pool)]
+
+    def default(self) -> tuple[int, float]:
+        """The call rule of a seat not read yet this game: (1, ``PRIOR_THRESHOLD``) at a new table."""
+        prior = self.prior()
+        return RULES[min(range(len(RULES)), key=prior.__getitem__)]
 
     def rules(self) -> dict[int, tuple[int, float]]:
         """The best rule per opponent seen so far: (dice credited to the bidder, threshold)."""
@@ -67,5 +85,5 @@ class CallHabits:
         return {seat: threshold for seat, (_, threshold) in self.rules().items()}
 
     def forget(self) -> None:
-        """Start over (a new game may seat other players)."""
+        """Forget every seat (a new game may seat other players); the table's pool is kept."""
         self.errors.clear()

@@ -4,11 +4,14 @@
 - Otherwise every opponent's hand has a posterior given their bids this round
   (``beliefs``). Calling is worth the chance the standing bid is false; a raise is worth
   what it wins looking one player ahead (``raise_value``: will the next player call it,
-  and is it true then?). The bot mixes the actions whose values tie (softmax), so equal
+  and is it true then?); heads-up against a "surest" bidder, the best raises are re-valued
+  two steps ahead (``lookahead``: the opponent's call or predicted raise, and the bot's best
+  reply to that raise). The bot mixes the actions whose values tie (softmax), so equal
   bids are played unpredictably.
 - Each reveal shows what every opponent held at their decisions: the bot re-estimates how
   far each opponent's bids follow their dice (``beliefs.Honesty``) and when they call
-  (``callers.CallHabits``), and forgets both at game end.
+  (``callers.CallHabits``); at game end it forgets the seats but keeps the table's pooled
+  evidence, where a seat not read yet in the next game starts.
 
 >>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10,
 ...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "rules": {"wild_ones": True}}
@@ -22,10 +25,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import LIAR, Move, PolicyBot, legal_moves, normalise, standing_bid
-from .beliefs import FaceBelief, Honesty, table_beliefs
+from .beliefs import FaceBelief, Honesty, Model, model_posterior, table_beliefs
 from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
 from .odds import at_least, face_chance
 from .endgame import endgame_moves
+from .lookahead import two_step_values
 
 PASSED_ON = 3
 """A raise the next player does not call is worth 1 − 1/(players + PASSED_ON): the round goes on and
@@ -33,6 +37,9 @@ someone else usually ends up losing it (tuned in the arena: 0.8 heads-up beat 0.
 SLACK = 0.0
 """Actions within this much of the best value are mixed; the rest are never played."""
 TEMPERATURE = 0.02
+CANDIDATES = 8
+"""Heads-up against a "surest" bidder, this many of the best one-step raises (and the lowest raise on
+each face) are re-valued two steps ahead."""
 """Softmax temperature over the mixed actions' values."""
 
 
@@ -49,6 +56,7 @@ class StrongBot(PolicyBot):
         self.decisions: list[tuple[int, tuple[int, int], bool]] = []
         self.total = 0
         self.wild = True
+        self.seat: int | None = None
 
     def observe(self, event: Mapping[str, Any]) -> None:
         """Learn from reveals; unknown or malformed events are ignored."""
@@ -79,10 +87,10 @@ class StrongBot(PolicyBot):
             contexts.setdefault(seat, []).append((standing, bid, self.total))
             standing = bid
         for seat, hand in hands.items():
-            if len(hand) <= 6:
+            if len(hand) <= 6 and seat != self.seat:
                 self.honesty.learn(seat, hand, [], self.wild, contexts.get(seat, []))
         for seat, standing, called in self.decisions:
-            if seat in hands:
+            if seat in hands and seat != self.seat:
                 self.habits.learn(seat, decision_odds(standing, hands[seat], self.total, self.wild), called,
                                   plain_odds(standing, hands[seat], self.total, self.wild))
 
@@ -91,18 +99,52 @@ class StrongBot(PolicyBot):
         solved = endgame_moves(view)
         if solved:
             return solved
-        beliefs = table_beliefs(view, self.honesty.models(), self.habits.rules())
+        self.seat = view["seat"]
+        others = [s for s in view["seats_in_game"] if s != self.seat]
+        models = {seat: self.honesty.default() for seat in others} | self.honesty.models()
+        rules = self.habits.rules()
+        if self.habits.pooled:          # a fresh bot reads no call rule into seats it has not seen call
+            rules = {seat: self.habits.default() for seat in others} | rules
+        beliefs = table_beliefs(view, models, rules)
         total = view["total_dice"]
         later = 1 - 1 / (len(view["seats_in_game"]) + PASSED_ON)
-        credit, their_call = self.habits.rules().get(_next_seat(view), (1, PRIOR_THRESHOLD))
+        credit, their_call = rules.get(_next_seat(view), (1, PRIOR_THRESHOLD))
         values = {m: raise_value(m, beliefs[m[1]], total, self.wild, later, their_call, credit)
                   for m in legal_moves(view) if m != LIAR}
+        nxt = _next_seat(view)
+        model = models.get(nxt)
+        if len(view["seats_in_game"]) == 2 and model is not None and model[0] == "surest" and values:
+            values = self._two_step(view, values, nxt, model, (credit, their_call), later)
         standing = standing_bid(view)
         if standing:
             values[LIAR] = 1 - beliefs[standing[1]].chance(standing[0])
         best = max(values.values())
         mixed = {m: math.exp((v - best) / TEMPERATURE) for m, v in values.items() if v >= best - SLACK}
         return normalise(mixed)
+
+
+    def _two_step(self, view: Mapping[str, Any], values: dict, them: int, model: Model,
+                  call_rule: tuple[int, float], later: float) -> dict:
+        """Heads-up against a "surest" bidder: re-value the most promising raises two steps ahead (``lookahead``)."""
+        total, wild = view["total_dice"], self.wild
+        contexts: list = []
+        standing = None
+        for bid in view["bids"]:
+            placed = (bid["quantity"], bid["face"])
+            if bid["seat"] == them:
+                contexts.append((standing, placed, total))
+            standing = placed
+        their_dice = view["dice_counts"][str(them)]
+        if their_dice > 6:
+            return values
+        weights = model_posterior(their_dice, wild, model, tuple(contexts), call_rule)
+        ranked = sorted(values, key=values.__getitem__, reverse=True)[:CANDIDATES]
+        lowest = {}
+        for q, f in values:
+            if f not in lowest or q < lowest[f][0]:
+                lowest[f] = (q, f)
+        candidates = list(dict.fromkeys(ranked + list(lowest.values())))
+        return two_step_values(candidates, view["dice"], their_dice, weights, wild, total, model, call_rule, later)
 
 
 def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,

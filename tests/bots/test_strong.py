@@ -60,3 +60,51 @@ def test_reveals_teach_the_strong_bot_that_an_opponent_bids_its_surest_raise():
         bot.observe({"kind": "revealed", "data": {"hands": hands}})
     assert bot.honesty.models()[1] == ("surest", 0.0)
     assert bot.habits.rules()[1][0] in (0, 1)
+
+
+def _reads_a_binomial_player(bot, seat=1):
+    """Give ``bot`` the reading of ``seat`` that reveals against the binomial yardstick lead to."""
+    from referee.bots.beliefs import MODELS
+    from referee.bots.callers import RULES
+    bot.honesty.scores[seat] = [10.0 if m == ("surest", 0.0) else 0.0 for m in MODELS]
+    bot.habits.errors[seat] = [0.0 if r == (0, 0.5) else 5.0 for r in RULES]
+    return bot
+
+
+def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_raise():
+    from referee.bots.beliefs import surest_bids
+    from referee.bots.roundgame import hands_of
+    # Heads-up, 2 dice each; the binomial player opened "one three" (so it holds a three and no one or two).
+    view = {"seat": 0, "dice": [4, 6], "dice_counts": {"0": 2, "1": 2}, "total_dice": 4, "seats_in_game": [0, 1],
+            "bids": [{"seat": 1, "quantity": 1, "face": 3}], "rules": {"wild_ones": True}}
+
+    class OneStep(StrongBot):
+        def _two_step(self, view, values, *rest):
+            return values
+
+    one_step = dict(_reads_a_binomial_player(OneStep(seed=0)).moves(view))
+    assert set(one_step) == {(1, 4), (1, 5), (1, 6)}          # one step ahead, every raise passed on looks alike
+    assert _reads_a_binomial_player(StrongBot(seed=0)).moves(view) == [((1, 6), 1.0)]
+    # why: over "one four" the opponent has a safe answer at quantity one; over "one six" it must bid two
+    hand = [i for i, (h, _) in enumerate(hands_of(2)) if h == (3, 5)][0]
+    assert surest_bids(2, True, (1, 4), 4, False)[hand][0] == 1
+    assert surest_bids(2, True, (1, 6), 4, False)[hand][0] == 2
+
+
+def test_the_table_pool_outlives_the_game_but_a_seat_reading_does_not():
+    bot = StrongBot(seed=0)
+    bot.seat = 0
+    for _ in range(6):
+        bot.observe({"kind": "round_started", "data": {"round": 1, "opener": 1, "dice_counts": {"0": 5, "1": 5},
+                                                         "total_dice": 10}})
+        bot.observe({"kind": "bid", "data": {"seat": 1, "quantity": 1, "face": 2}})
+        bot.observe({"kind": "bid", "data": {"seat": 0, "quantity": 1, "face": 3}})
+        bot.observe({"kind": "bid", "data": {"seat": 1, "quantity": 2, "face": 2}})
+        bot.observe({"kind": "revealed", "data": {"hands": {"0": [3, 4, 4, 5, 6], "1": [2, 2, 3, 4, 6]}}})
+    learnt = bot.honesty.models()[1]
+    assert 0 not in bot.honesty.models()                       # its own bids teach it nothing
+    bot.observe({"kind": "game_over", "data": {"winner": 0}})
+    assert bot.honesty.models() == {} and bot.habits.rules() == {}
+    assert bot.honesty.default() == learnt                      # a seat of the next game starts from the table's pool
+    fresh = StrongBot(seed=0)
+    assert fresh.honesty.default() == ("softmax", 1.0) and fresh.habits.default() == (1, 0.4)
