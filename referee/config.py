@@ -19,7 +19,7 @@ from typing import Any
 ASYNC_MODES = ("gevent", "eventlet", "threading")
 
 _SECTIONS: dict[str, dict[str, str]] = {
-    "server": {"host": "host", "port": "port", "async_mode": "async_mode", "message_queue": "message_queue"},
+    "server": {"host": "host", "port": "port", "async_mode": "async_mode"},
     "store": {"database": "database"},
     "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
     "bots": {"think_s": "bot_think_s"},
@@ -39,7 +39,6 @@ class Config:
     host: str = "127.0.0.1"
     port: int = 5000
     async_mode: str = "gevent"
-    message_queue: str = ""
     database: str = "var/tavern.sqlite3"
     signing_key: str = "var/server_key.pem"
     seed_wait_s: float = 1.5

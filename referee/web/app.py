@@ -48,8 +48,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config["JSON_AS_ASCII"] = False
-    socketio = SocketIO(app, async_mode=config.async_mode, message_queue=config.message_queue or None,
-                        max_http_buffer_size=MAX_MESSAGE_BYTES)
+    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=MAX_MESSAGE_BYTES)
     if config.database != ":memory:":
         Path(config.database).parent.mkdir(parents=True, exist_ok=True)
     scheduler = scheduler or TimerScheduler()
