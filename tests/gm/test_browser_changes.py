@@ -91,7 +91,7 @@ def test_an_approved_change_is_named_next_to_the_dice_and_listed_by_the_audit(br
     desk.get_by_role("button", name="Roll the check").click()
     expect(anna.page.locator("#cheat-attempts li").first).to_contain_text(f"Your die 1 now shows {wanted}.")
     mark = anna.page.locator("#dice-verified")
-    expect(mark).to_have_text(f"✓ Verified as dealt; 1 die changed since by an approved change (die 1: {dealt} → {wanted})")
+    expect(mark).to_have_text(f"✓ Verified as dealt; since then, 1 die changed by an approved change (die 1: {dealt} → {wanted})")
     expect(mark).to_have_attribute("role", "status")
     expect(mark).not_to_have_class(re.compile(r"\bfailed\b"))
     state = next(s for s in reversed(anna.states) if s.get("private"))
@@ -112,7 +112,7 @@ def test_an_approved_change_is_named_next_to_the_dice_and_listed_by_the_audit(br
     # a logged change to another value explains nothing.
     ben_state["private"]["changes"] = [{"index": 0, "value": committed % 6 + 1}]
     inject(ben, ben_state)
-    expect(warning).to_have_text(f"✓ Verified as dealt; 1 die changed since by an approved change (die 1: {committed} → {committed % 6 + 1})")
+    expect(warning).to_have_text(f"✓ Verified as dealt; since then, 1 die changed by an approved change (die 1: {committed} → {committed % 6 + 1})")
     expect(warning).to_have_attribute("role", "status")
     ben_state["private"]["changes"] = [{"index": 0, "value": committed}]
     inject(ben, ben_state)

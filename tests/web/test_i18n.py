@@ -134,3 +134,17 @@ def test_an_unknown_language_reads_english() -> None:
 
 def test_a_missing_parameter_leaves_the_text_unfilled_rather_than_failing() -> None:
     assert translate("en", "over.winner") == "{name} wins!"
+
+
+@pytest.mark.parametrize(
+    ("quantity", "words"),
+    [(1, "одна двойка"), (2, "две двойки"), (5, "пять двоек"), (11, "11 двоек"), (21, "21 двойка"), (22, "22 двойки")],
+)
+def test_russian_bid_sentences_keep_the_bid_in_the_nominative(quantity: int, words: str) -> None:
+    """The bid words are nominative ("одна двойка"), so every sentence embeds them after a colon or in quotes."""
+    number = catalog("ru").get(f"number.{quantity}", str(quantity))
+    bid = translate("ru", "bid.words", quantity=number, face=translate("ru", "face.2", n=quantity))
+    assert bid == words
+    assert translate("ru", "bid.submit", bid=bid) == f"Ставлю: {words}"
+    assert translate("ru", "announce.bid", name="Аня", bid=bid) == f"Аня ставит: {words}."
+    assert translate("ru", "bid.only_liar", bid=bid) == f"Ставку «{words}» не перебить: остаётся только «Лжец!»."
