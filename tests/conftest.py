@@ -1,6 +1,7 @@
-"""Fixtures shared by every browser test: one Playwright driver and one headless Debian Chromium.
-
-A missing Chromium fails the browser tests (it is never a skip): `make test` installs it.
+"""What every test shares: hypothesis without per-example deadlines (a busy 2-core CI machine
+must not turn a slow example into a failure), and for browser tests one Playwright driver and
+one headless Debian Chromium. A missing Chromium fails the browser tests (it is never a skip):
+`make test` installs it.
 """
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from playwright.sync_api import Browser, Playwright, sync_playwright
+
+settings.register_profile("tavern", deadline=None)
+settings.load_profile("tavern")
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
