@@ -90,6 +90,11 @@ function differences(state) {
   return found;
 }
 
+// A clause as a sentence of its own: capital first letter, full stop.
+function sentence(clause) {
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}.`;
+}
+
 function changeWords(list) {
   return list.map((d) => t("fair.change", { die: d.index + 1, from: d.from ?? "—", to: d.to ?? "—" })).join("; ");
 }
@@ -107,7 +112,7 @@ function showVerdict(steps, state) {
   if (failed.length) setText(mark, `⚠ ${t("fair.failed")} ${failed.map((step) => step.message).join("; ")}`);
   else if (unknown.length) {
     const parts = [`⚠ ${t("fair.differs", { changes: changeWords(unknown) })}`];
-    if (approved.length) parts.push(t("fair.changed", { n: approved.length, changes: changeWords(approved) }) + ".");
+    if (approved.length) parts.push(sentence(t("fair.changed", { n: approved.length, changes: changeWords(approved) })));
     setText(mark, parts.join(" "));
   } else if (approved.length) {
     const dealt = t(unchecked ? "fair.dealt_proofs" : "fair.dealt");
