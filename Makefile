@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test chromium bench clean
+.PHONY: run test test-tools bench clean
 
 $(VENV)/.run-stamp: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
@@ -22,13 +22,18 @@ $(VENV)/.test-stamp: $(VENV)/.run-stamp
 run: $(VENV)/.run-stamp
 	$(VENV)/bin/referee serve $(if $(CONFIG),--config $(CONFIG))
 
-chromium:
+# Browser tests drive Debian's Chromium; the JS verifier's tests run under node.
+test-tools:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "chromium is missing and apt-get is not usable: browser tests will fail" >&2; fi
+	@if command -v node >/dev/null 2>&1; then echo "node: $$(node --version)"; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
+	else echo "node is missing and apt-get is not usable: the JS verifier's tests will fail" >&2; fi
 
-test: $(VENV)/.test-stamp chromium
+test: $(VENV)/.test-stamp test-tools
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-stamp

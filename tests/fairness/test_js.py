@@ -15,7 +15,13 @@ from .logbook import SIGNER, TABLE, FakeLog, entries_of, play_game
 
 NODE = shutil.which("node")
 CHECK = Path(__file__).parent / "js" / "check.mjs"
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+@pytest.fixture(autouse=True)
+def node_is_installed():
+    """A missing node fails these tests (never a skip): `make test` installs Debian's nodejs."""
+    if NODE is None:
+        pytest.fail("node is not installed: run `make test`, which installs Debian's nodejs")
 
 
 def tamper_die(export):
