@@ -64,15 +64,6 @@ def to_action(move: Move) -> dict[str, Any]:
     return {"type": "bid", "quantity": quantity, "face": face}
 
 
-def to_move(action: Mapping[str, Any]) -> Move:
-    """The move an action dict names (the inverse of ``to_action``).
-
-    >>> to_move({"type": "bid", "quantity": 2, "face": 4})
-    (2, 4)
-    """
-    return LIAR if action.get("type") == "liar" else (action["quantity"], action["face"])
-
-
 def normalise(weights: Mapping[Move, float]) -> list[tuple[Move, float]]:
     """Positive weights scaled to sum to 1, in the given order; zero weights dropped.
 
