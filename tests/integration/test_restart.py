@@ -64,3 +64,26 @@ def test_an_oversize_message_closes_only_its_own_connection_and_the_server_keeps
         assert anna.call("sync")["ok"]
         assert anna.wait_for(lambda s: len(s["game"]["bids"]) == 1)["game"]["bids"][0]["quantity"] == 2
         anna.close()
+
+
+def test_bots_play_on_after_a_restart(tmp_path):
+    with running_server(tmp_path, bots={"think_s": 0.05}) as server:
+        created = create_table(server.base_url, "Solo")
+        solo = Player(server.base_url, created["table"], created["token"])
+        for _ in range(2):
+            assert solo.call("add_bot", {"level": "medium"})["ok"]
+        assert solo.call("start")["ok"]
+        my_turn = lambda s: s["game"] and s["game"]["phase"] == "bidding" and s["game"]["turn"] == 0  # noqa: E731
+        solo.wait_for(my_turn)
+        solo.close()
+        server.kill()
+        server.start()
+        solo = Player(server.base_url, created["table"], created["token"])
+        state = solo.wait_for(my_turn)
+        bids = len(state["game"]["bids"])
+        standing = state["game"]["bids"][-1] if bids else {"quantity": 0, "face": 6}
+        assert solo.call("bid", {"quantity": standing["quantity"] + 1, "face": 2})["ok"]
+        after = solo.wait_for(lambda s: s["version"] > state["version"] + 1 and (
+            s["game"]["phase"] != "bidding" or s["game"]["turn"] == 0))
+        assert any(b["seat"] != 0 for b in after["game"]["bids"]) or after["game"]["result"] is not None
+        solo.close()
