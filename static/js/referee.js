@@ -117,18 +117,23 @@ function renderSeats(state) {
       event.preventDefault();
       send("referee_stake", { seat: info.seat, text: stakeInput.value });
     });
-    const remove = el("button", { type: "button", class: "btn small danger" }, t("referee.remove"));
+    // Named after its seat ("Remove Anna"; the visible "Remove" starts the name): a list of bare "Remove"s says nothing.
+    const remove = el("button", { type: "button", class: "btn small danger", "aria-label": t("bots.remove_label", { name: info.name }) }, t("referee.remove"));
     remove.addEventListener("click", () => send("referee_remove_seat", { seat: info.seat }));
     return el("li", { class: "desk-seat", "data-seat": info.seat },
       el("span", { class: "seat-name" }, info.name),
       el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : (info.connected ? t("referee.online") : t("referee.offline"))),
       count !== undefined ? el("span", { class: "count" }, t("unit.dice", { n: count })) : null,
-      el("span", { class: "desk-dice", "aria-label": t("referee.dice_of", { name: info.name }) },
-        hand ? hand.join(" ") : (gm.referee.blind && game?.phase === "bidding" ? t("referee.blind_dice") : "")),
+      // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
+      el("span", { class: "desk-dice" }, ...deskDice(info.name, hand ? hand.join(" ") : (gm.referee.blind && game?.phase === "bidding" ? t("referee.blind_dice") : ""))),
       stakeForm, remove);
   });
   byId("desk-seats").replaceChildren(...items);
   setText(byId("desk-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : t("gm.no_stakes"));
+}
+
+function deskDice(name, text) {
+  return text ? [el("span", { class: "sr-only" }, `${t("referee.dice_of", { name })}: `), text] : [];
 }
 
 function renderBids(state) {
