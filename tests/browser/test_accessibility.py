@@ -1,0 +1,252 @@
+"""An automated accessibility audit: axe-core (vendored, tests/vendor/axe-core) runs the WCAG 2.0
+and 2.1 A/AA rules on every page a player, a spectator or a referee sees, on a phone (390 × 844)
+and a desktop (1280 × 800). A "serious" or "critical" violation fails; lesser ones are printed
+(run with ``-s`` to read them).
+
+Also by keyboard: the table page's Tab order reaches the bid control, Liar and Next round in a
+sensible order, focus stays visible, and a whole round is played without a mouse.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
+
+from tests.browser.players import DESKTOP, MOBILE, Person
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+BLOCKING = {"serious", "critical"}
+VIEWPORTS = {"390x844": MOBILE, "1280x800": DESKTOP}
+
+
+def post(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def seated(browser: Browser, base_url: str, created: dict[str, Any], viewport: dict[str, int] = MOBILE) -> Person:
+    """The creator's page, holding their seat token as the home page would have left it."""
+    person = Person.open(browser, viewport)
+    person.page.context.add_init_script(
+        f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
+    person.page.goto(base_url + created["url"])
+    return person
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"[{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})")
+        for node in violation["nodes"]:
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"    {' '.join(map(str, node['target']))}: {node['html'][:160]}")
+            if summary:
+                lines.append(f"      {summary[:400]}")
+    return "\n".join(lines)
+
+
+def axe(page: Page, where: str) -> list[dict[str, Any]]:
+    """Run axe on the page as it is now, at both viewports; return every violation (with where).
+    What axe could not decide ("incomplete": needs a person's review) is printed."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = []
+    for size, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(50)  # one frame for the layout of the new width
+        results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG)
+        for violation in results["violations"]:
+            found.append({**violation, "where": f"{where} @ {size}"})
+        review = {item["id"]: len(item["nodes"]) for item in results["incomplete"]}
+        if review:
+            print(f"\n{where} @ {size}: {len(results['passes'])} rules pass; for review: {review}")
+    return found
+
+
+def check(page: Page, where: str) -> None:
+    violations = axe(page, where)
+    lesser = [v for v in violations if v["impact"] not in BLOCKING]
+    if lesser:
+        print(f"\n{where}: lesser violations\n{describe(lesser)}")
+    blocking = [v for v in violations if v["impact"] in BLOCKING]
+    assert not blocking, f"{where}: serious or critical accessibility violations\n" + "\n".join(
+        f"-- {v['where']}\n{describe([v])}" for v in blocking)
+
+
+def act(person: Person) -> None:
+    """One move for the player to act: call Liar when possible, else bid the lowest raise."""
+    page = person.page
+    button = "#liar" if person.visible("#liar") else "#bid-submit"
+    try:
+        page.locator(button).click(timeout=2000)
+    except PlaywrightError:  # the state moved under the click; the caller looks again
+        pass
+
+
+def play_until(person: Person, selector: str, timeout_s: float = 30) -> None:
+    """Play Anna's turns until ``selector`` shows."""
+    deadline = time.monotonic() + timeout_s
+    while not person.visible(selector):
+        assert time.monotonic() < deadline, f"{selector} never showed"
+        if person.visible("#bid"):
+            act(person)
+        elif person.visible("#next-round"):
+            person.page.locator("#next-round").click()
+        person.page.wait_for_timeout(50)
+
+
+@pytest.fixture(scope="module")
+def people(browser: Browser) -> Iterator[list[Person]]:
+    opened: list[Person] = []
+    yield opened
+    for person in opened:
+        person.page.context.close()
+
+
+# The pages
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_home_page(browser: Browser, base_url: str, people: list[Person], lang: str) -> None:
+    person = Person.open(browser)
+    people.append(person)
+    person.page.goto(base_url + "/")
+    if lang == "ru":
+        person.page.locator('button.lang[data-lang="ru"]').click()
+    expect(person.page.locator("html")).to_have_attribute("lang", lang)
+    check(person.page, f"home ({lang})")
+    person.page.locator("#create button[value=table]").click()  # no name: the error toast shows
+    expect(person.page.locator("#toast")).to_be_visible()
+    check(person.page, f"home ({lang}) with the error toast")
+
+
+def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Person]) -> None:
+    anna = seated(browser, base_url, post(base_url, {"name": "Anna"}))
+    people.append(anna)
+    expect(anna.page.locator("#lobby")).to_be_visible()
+    expect(anna.page.locator("#bots")).to_be_visible()
+    check(anna.page, "table in the lobby")
+
+
+@pytest.fixture(scope="module")
+def two_dice(browser: Browser, base_url: str, people: list[Person]) -> Person:
+    """Anna against one bot, two dice each: her turn comes at once (the bot thinks no time)."""
+    created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 2, "turn_timer_s": 0},
+                              "bots": {"count": 1, "level": "easy"}, "start": True})
+    anna = seated(browser, base_url, created)
+    people.append(anna)
+    anna.table = created  # type: ignore[attr-defined]
+    return anna
+
+
+def test_mid_round_with_the_bid_control(two_dice: Person) -> None:
+    expect(two_dice.page.locator("#bid")).to_be_visible()
+    expect(two_dice.page.locator("#hand-dice .die")).to_have_count(2)
+    check(two_dice.page, "mid-round, Anna to act")
+
+
+def test_after_a_reveal(two_dice: Person) -> None:
+    play_until(two_dice, "#reveal")
+    if two_dice.visible("#over"):
+        pytest.skip("the first call ended the game")  # cannot happen with two dice each
+    expect(two_dice.page.locator("#next-round")).to_be_visible()
+    check(two_dice.page, "after a reveal")
+
+
+@pytest.fixture(scope="module")
+def one_die(browser: Browser, base_url: str, people: list[Person]) -> tuple[Person, str]:
+    """A game of one die each against a bot, played to its end in Anna's page."""
+    created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 1},
+                              "bots": {"count": 1, "level": "easy"}, "start": True})
+    anna = seated(browser, base_url, created)
+    people.append(anna)
+    play_until(anna, "#over")
+    return anna, created["table"]
+
+
+def test_the_winner_screen(one_die: tuple[Person, str]) -> None:
+    anna, _ = one_die
+    expect(anna.page.locator("#winner")).not_to_be_empty()
+    check(anna.page, "the winner screen")
+
+
+def test_a_spectators_view(browser: Browser, base_url: str, people: list[Person], two_dice: Person) -> None:
+    watcher = Person.open(browser)
+    people.append(watcher)
+    watcher.watch(base_url + two_dice.table["url"])  # type: ignore[attr-defined]
+    expect(watcher.page.locator("#bids")).to_be_visible()
+    check(watcher.page, "a spectator's view")
+
+
+@pytest.fixture(scope="module")
+def refereed(browser: Browser, base_url: str, people: list[Person]) -> tuple[Person, Person]:
+    """A refereed table with cheating allowed: the referee's desk and Anna's page, a game running
+    between Anna and a bot the referee seated."""
+    created = post(base_url, {"referee": {"name": "GM"}, "rules": {"turn_timer_s": 0}, "gm": {"cheating": True}})
+    referee, anna = Person.open(browser), Person.open(browser)
+    people.extend([referee, anna])
+    referee.page.goto(base_url + created["referee_url"])  # the token rides in the URL fragment
+    expect(referee.page.locator("#desk-title")).to_have_text("Referee's desk")
+    anna.sit_down(base_url + created["url"], "Anna")
+    expect(referee.page.locator("#desk-seats li")).to_have_count(1)
+    referee.page.locator("#desk-bot button[type=submit]").click()
+    expect(referee.page.locator("#desk-seats li")).to_have_count(2)
+    referee.page.get_by_role("button", name="Start a game").click()
+    expect(referee.page.locator("#desk-commitments dt").first).to_be_visible()
+    expect(anna.page.locator("#cheat-form")).to_be_visible()
+    return referee, anna
+
+
+def test_the_referees_desk(refereed: tuple[Person, Person]) -> None:
+    check(refereed[0].page, "the referee's desk")
+
+
+def test_a_players_page_at_a_refereed_table(refereed: tuple[Person, Person]) -> None:
+    check(refereed[1].page, "a player at a refereed table")
+
+
+def test_the_audit_page_of_a_finished_game(one_die: tuple[Person, str], base_url: str) -> None:
+    anna, table = one_die
+    anna.page.goto(f"{base_url}/t/{table}/audit?game=1")
+    expect(anna.page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    check(anna.page, "the audit page")
+
+
+def test_the_audit_page_failing_a_tampered_file(one_die: tuple[Person, str], base_url: str, tmp_path: Path) -> None:
+    anna, table = one_die
+    anna.page.goto(f"{base_url}/t/{table}/audit?game=1")
+    expect(anna.page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    with urllib.request.urlopen(f"{base_url}/t/{table}/audit.json", timeout=10) as reply:
+        export = json.loads(reply.read())
+    reveal = next(e for e in export["entries"] if e["kind"] == "round_revealed")
+    reveal["public"]["hands"]["1"][0] = reveal["public"]["hands"]["1"][0] % 6 + 1
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    anna.page.set_input_files("#audit-file", str(path))
+    expect(anna.page.locator("#audit-summary")).to_have_attribute("data-state", "failed", timeout=20000)
+    check(anna.page, "the audit page, a tampered file")
+
+
+def test_focus_is_always_visible(base_url: str, people: list[Person]) -> None:
+    """The style sheet draws a :focus-visible outline and nothing takes it away."""
+    page = people[0].page
+    page.goto(base_url + "/")
+    rules = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
+        .filter((rule) => rule.selectorText && rule.selectorText.includes("focus"))
+        .map((rule) => [rule.selectorText, rule.style.outline, rule.style.outlineStyle, rule.style.outlineWidth])""")
+    assert any(selector.strip() == ":focus-visible" and "solid" in outline for selector, outline, *_ in rules), rules
+    removed = [r for r in rules if re.search(r"\bnone\b|^0(px)?$", " ".join(r[1:]).strip())
+               and not r[0].startswith("main:focus")]  # the skip link's target is focused by script only
+    assert not removed, f"a focus style removes the outline: {removed}"
