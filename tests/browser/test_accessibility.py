@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.players import DESKTOP, MOBILE, Person
 
@@ -64,7 +65,7 @@ def axe(page: Page, where: str) -> list[dict[str, Any]]:
         page.add_script_tag(path=str(AXE))
     found = []
     for size, viewport in VIEWPORTS.items():
-        page.set_viewport_size(viewport)
+        page.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
         page.wait_for_timeout(50)  # one frame for the layout of the new width
         results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG)
         for violation in results["violations"]:
@@ -141,28 +142,28 @@ def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Pers
 
 
 @pytest.fixture(scope="module")
-def two_dice(browser: Browser, base_url: str, people: list[Person]) -> Person:
+def two_dice(browser: Browser, base_url: str, people: list[Person]) -> tuple[Person, dict[str, Any]]:
     """Anna against one bot, two dice each: her turn comes at once (the bot thinks no time)."""
     created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 2, "turn_timer_s": 0},
                               "bots": {"count": 1, "level": "easy"}, "start": True})
     anna = seated(browser, base_url, created)
     people.append(anna)
-    anna.table = created  # type: ignore[attr-defined]
-    return anna
+    return anna, created
 
 
-def test_mid_round_with_the_bid_control(two_dice: Person) -> None:
-    expect(two_dice.page.locator("#bid")).to_be_visible()
-    expect(two_dice.page.locator("#hand-dice .die")).to_have_count(2)
-    check(two_dice.page, "mid-round, Anna to act")
+def test_mid_round_with_the_bid_control(two_dice: tuple[Person, dict[str, Any]]) -> None:
+    anna, _ = two_dice
+    expect(anna.page.locator("#bid")).to_be_visible()
+    expect(anna.page.locator("#hand-dice .die")).to_have_count(2)
+    check(anna.page, "mid-round, Anna to act")
 
 
-def test_after_a_reveal(two_dice: Person) -> None:
-    play_until(two_dice, "#reveal")
-    if two_dice.visible("#over"):
-        pytest.skip("the first call ended the game")  # cannot happen with two dice each
-    expect(two_dice.page.locator("#next-round")).to_be_visible()
-    check(two_dice.page, "after a reveal")
+def test_after_a_reveal(two_dice: tuple[Person, dict[str, Any]]) -> None:
+    anna, _ = two_dice
+    play_until(anna, "#reveal")
+    expect(anna.page.locator("#over")).to_be_hidden()  # two dice each: the first call ends no game
+    expect(anna.page.locator("#next-round")).to_be_visible()
+    check(anna.page, "after a reveal")
 
 
 @pytest.fixture(scope="module")
@@ -182,10 +183,11 @@ def test_the_winner_screen(one_die: tuple[Person, str]) -> None:
     check(anna.page, "the winner screen")
 
 
-def test_a_spectators_view(browser: Browser, base_url: str, people: list[Person], two_dice: Person) -> None:
+def test_a_spectators_view(browser: Browser, base_url: str, people: list[Person],
+                           two_dice: tuple[Person, dict[str, Any]]) -> None:
     watcher = Person.open(browser)
     people.append(watcher)
-    watcher.watch(base_url + two_dice.table["url"])  # type: ignore[attr-defined]
+    watcher.watch(base_url + two_dice[1]["url"])
     expect(watcher.page.locator("#bids")).to_be_visible()
     check(watcher.page, "a spectator's view")
 
@@ -239,9 +241,11 @@ def test_the_audit_page_failing_a_tampered_file(one_die: tuple[Person, str], bas
     check(anna.page, "the audit page, a tampered file")
 
 
-def test_focus_is_always_visible(base_url: str, people: list[Person]) -> None:
+def test_focus_is_always_visible(browser: Browser, base_url: str, people: list[Person]) -> None:
     """The style sheet draws a :focus-visible outline and nothing takes it away."""
-    page = people[0].page
+    person = Person.open(browser)
+    people.append(person)
+    page = person.page
     page.goto(base_url + "/")
     rules = page.evaluate("""() => [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
         .filter((rule) => rule.selectorText && rule.selectorText.includes("focus"))
@@ -250,3 +254,116 @@ def test_focus_is_always_visible(base_url: str, people: list[Person]) -> None:
     removed = [r for r in rules if re.search(r"\bnone\b|^0(px)?$", " ".join(r[1:]).strip())
                and not r[0].startswith("main:focus")]  # the skip link's target is focused by script only
     assert not removed, f"a focus style removes the outline: {removed}"
+
+
+# By keyboard
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const ring = e.matches(".pill input") ? e.nextElementSibling : e;  // a pill draws its radio's focus
+  const style = getComputedStyle(ring);
+  const name = e.id || (e.dataset.face ? `face-${e.dataset.face}` : `${e.tagName.toLowerCase()}.${e.className}`);
+  return {name, ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+          shown: e.checkVisibility() && !e.closest("[hidden]")};
+}"""
+
+
+def tab_stops(page: Page, limit: int = 60) -> list[dict[str, Any]]:
+    """Every stop of the Tab key from the skip link round to it again (or ``limit`` presses)."""
+    page.locator("a.skip").focus()
+    stops = [page.evaluate(FOCUSED)]
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        stop = page.evaluate(FOCUSED)
+        if stop is None:  # past the last control: the browser's own UI
+            continue
+        if stop["name"] == stops[0]["name"]:
+            break
+        stops.append(stop)
+    return stops
+
+
+@pytest.fixture(scope="module")
+def keyboard_table(browser: Browser, base_url: str, people: list[Person]) -> Person:
+    """Anna against one easy bot, five dice each, on a desktop (both columns in one row)."""
+    created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 5, "turn_timer_s": 0},
+                              "bots": {"count": 1, "level": "easy"}, "start": True})
+    anna = seated(browser, base_url, created, DESKTOP)
+    people.append(anna)
+    return anna
+
+
+def press_focused(page: Page, expected: str) -> None:
+    expect(page.locator(f"#{expected}")).to_be_focused()
+    page.keyboard.press("Enter")
+
+
+def test_a_round_by_keyboard_alone(keyboard_table: Person) -> None:
+    """The bid control takes focus when the turn comes; the stepper, a bid, Liar and Next round
+    all work with Tab and Enter; after each, focus lands on the next control a player needs."""
+    anna = keyboard_table
+    page = anna.page
+    expect(page.locator("#bid")).to_be_visible()
+    deadline = time.monotonic() + 30
+    while not anna.visible("#liar"):  # Anna opens with the lowest bid; the easy bot raises
+        assert time.monotonic() < deadline, "Anna never had a bid to call"
+        if anna.visible("#next-round"):
+            press_focused(page, "next-round")
+        elif anna.visible("#bid-submit") and page.evaluate("document.activeElement.id") == "bid-submit":
+            page.keyboard.press("Enter")
+        page.wait_for_timeout(100)
+
+    stops = [stop["name"] for stop in tab_stops(page)]
+    control = [name for name in stops if name in {"q-less", "q-more", "bid-submit", "liar"} or name.startswith("face-")]
+    assert control[-2:] == ["bid-submit", "liar"] and control[0] in {"q-less", "q-more"}, stops
+    first, last = stops.index(control[0]), stops.index("liar")
+    assert stops[first:last + 1] == control, f"something breaks into the bid control: {stops}"
+    assert stops[:2] == ["a.skip", "a.brand"] and first > stops.index("a.brand"), stops
+    print("\nTab order on the table page:", " → ".join(stops))
+    assert last < stops.index("share-link"), f"the bid control comes before the side column: {stops}"
+
+    quantity = int(page.locator("#q-value").inner_text())
+    page.locator("#q-more").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#q-value")).to_have_text(str(quantity + 1))
+    page.keyboard.press("Space")
+    expect(page.locator("#q-value")).to_have_text(str(quantity + 2))
+
+    page.locator("#liar").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#next-round")).to_be_focused()  # the Liar button went away with the bid control
+    page.keyboard.press("Enter")
+    expect(page.locator("#headline")).to_contain_text("round 2")
+    expect(page.locator("#bid-submit")).to_be_focused()  # Anna opens round 2? else the bot did and it is her turn
+
+
+def test_the_focus_ring_shows_at_every_tab_stop(keyboard_table: Person, browser: Browser, base_url: str,
+                                                 people: list[Person]) -> None:
+    """On the table page and the home page, each control the Tab key reaches is shown and draws an outline."""
+    home = Person.open(browser)
+    people.append(home)
+    home.page.goto(base_url + "/")
+    for where, page in (("table", keyboard_table.page), ("home", home.page)):
+        stops = tab_stops(page)
+        assert len(stops) > 5, stops
+        hidden = [s["name"] for s in stops if not s["shown"]]
+        ringless = [s["name"] for s in stops if not s["ring"]]
+        assert not hidden, f"{where}: Tab reaches controls that are not shown: {hidden}"
+        assert not ringless, f"{where}: no visible focus on {ringless}"
+
+
+def test_a_table_is_created_by_keyboard(browser: Browser, base_url: str, people: list[Person]) -> None:
+    person = Person.open(browser)
+    people.append(person)
+    page = person.page
+    page.goto(base_url + "/")
+    page.keyboard.press("Tab")
+    expect(page.locator("a.skip")).to_be_focused()
+    page.keyboard.press("Enter")  # the skip link: on to the page's own content
+    page.keyboard.press("Tab")
+    expect(page.locator("#create-name")).to_be_focused()
+    page.keyboard.type("Kira")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#seats-list li.you")).to_contain_text("Kira")
