@@ -55,8 +55,9 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     events = EventLog(config.database, clock=scheduler.now)
     conns = Connections()
     dealer = dealer or default_dealer(config)
-    broadcaster = Broadcaster(socketio, conns, server_key_of(dealer))
-    referee_broadcaster = RefereeBroadcaster(socketio, conns, server_key_of(dealer))
+    server_key = server_key_of(dealer)
+    broadcaster = Broadcaster(socketio, conns, server_key)
+    referee_broadcaster = RefereeBroadcaster(socketio, conns, server_key)
 
     def serve_table(table: Table) -> None:
         table.subscribe(broadcaster.table_changed)
@@ -65,7 +66,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
                     on_load=serve_table)
-    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key_of(dealer))
+    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key)
     app.register_blueprint(pages)
     app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None)))
     app.register_blueprint(referee_pages)
