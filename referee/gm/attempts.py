@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from referee.fields import fields_of, int_field
 from referee.rules import MalformedAction
 
 from .text import CHAT_LIMIT, clean_text
@@ -112,7 +113,7 @@ def parse_request(data: Any) -> dict[str, Any]:
     request: dict[str, Any] = {"kind": kind, "die": None, "target": None, "value": None,
                                "description": clean_text(data.get("description"), limit=CHAT_LIMIT, what="a description")}
     for name in wanted:
-        request[name] = _int(data, name)
+        request[name] = int_field(data, name)
     if request["value"] is not None and not 1 <= request["value"] <= 6:
         raise MalformedAction("die/value", f"a die shows 1 to 6, not {request['value']}")
     return request
@@ -120,36 +121,20 @@ def parse_request(data: Any) -> dict[str, Any]:
 
 def parse_judgement(data: Any) -> tuple[int, int, int]:
     """``(attempt, difficulty, modifier)`` of the referee's ``referee_judge``; modifier defaults to 0."""
-    data = _object(data, "attempt", "difficulty", "modifier")
-    difficulty = _int(data, "difficulty")
-    modifier = _int({"modifier": data.get("modifier", 0)}, "modifier")
+    data = fields_of(data, "attempt", "difficulty", "modifier")
+    difficulty = int_field(data, "difficulty")
+    modifier = int_field({"modifier": data.get("modifier", 0)}, "modifier")
     if not DIFFICULTY_RANGE[0] <= difficulty <= DIFFICULTY_RANGE[1]:
         raise MalformedAction("attempt/difficulty", f"a difficulty is from {DIFFICULTY_RANGE[0]} to {DIFFICULTY_RANGE[1]}")
     if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:
         raise MalformedAction("attempt/modifier", f"a modifier is from {MODIFIER_RANGE[0]} to {MODIFIER_RANGE[1]}")
-    return _int(data, "attempt"), difficulty, modifier
+    return int_field(data, "attempt"), difficulty, modifier
 
 
 def parse_consequence(data: Any) -> tuple[int, str]:
     """``(attempt, consequence)`` of the referee's ``referee_failure``: silence, announce or penalty."""
-    data = _object(data, "attempt", "consequence")
+    data = fields_of(data, "attempt", "consequence")
     consequence = data.get("consequence")
     if consequence not in CONSEQUENCES:
         raise MalformedAction("attempt/consequence", f"a consequence is one of {', '.join(CONSEQUENCES)}")
-    return _int(data, "attempt"), str(consequence)
-
-
-def _object(data: Any, *allowed: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise MalformedAction("payload/malformed", "the payload must be a JSON object")
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise MalformedAction("payload/malformed", f"unknown field(s): {', '.join(map(str, unknown))[:80]}")
-    return data
-
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedAction("payload/malformed", f"{key} must be an integer, got {str(value)[:20]!r}")
-    return value
+    return int_field(data, "attempt"), str(consequence)

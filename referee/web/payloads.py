@@ -7,7 +7,7 @@
 >>> parse_bid({"quantity": "3", "face": 5})
 Traceback (most recent call last):
 ...
-referee.table.errors.BadRequest: quantity must be an integer, got '3'
+referee.rules.errors.MalformedAction: quantity must be an integer, got '3'
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from referee.fields import fields_of, int_field
 from referee.table import BadRequest
 
 NAME_MAX = 24
@@ -28,29 +29,10 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def fields_of(data: Any, *allowed: str) -> dict[str, Any]:
-    """``data`` as an object holding no key beyond ``allowed``."""
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise BadRequest("payload/malformed", f"the payload must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise BadRequest("payload/malformed", f"unknown field(s): {', '.join(map(str, unknown))[:80]}")
-    return data
-
-
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRequest("payload/malformed", f"{key} must be an integer, got {str(value)[:20]!r}")
-    return value
-
-
 def parse_bid(data: Any) -> tuple[int, int]:
     """``(quantity, face)`` of a ``bid`` event."""
     data = fields_of(data, "quantity", "face")
-    return _int(data, "quantity"), _int(data, "face")
+    return int_field(data, "quantity"), int_field(data, "face")
 
 
 def parse_empty(data: Any) -> None:
@@ -85,7 +67,7 @@ def parse_new_table(data: Any) -> NewTable:
     if not isinstance(rules, dict):
         raise BadRequest("payload/malformed", "rules must be an object")
     bots = fields_of(data.get("bots", {}), "count", "level")
-    count = _int({"count": bots.get("count", 0)}, "count")
+    count = int_field({"count": bots.get("count", 0)}, "count")
     if not 0 <= count <= 7:
         raise BadRequest("payload/malformed", f"bots.count is from 0 to 7, got {count}")
     level = bots.get("level", "medium")
@@ -113,7 +95,7 @@ def parse_seed(data: Any) -> tuple[int, str]:
     seed = data.get("seed")
     if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
         raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
-    return _int(data, "round"), seed
+    return int_field(data, "round"), seed
 
 
 def parse_next_round(data: Any) -> tuple[int, int] | None:
@@ -125,7 +107,7 @@ def parse_next_round(data: Any) -> tuple[int, int] | None:
     data = fields_of(data, "game", "round")
     if not data:
         return None
-    return _int(data, "game"), _int(data, "round")
+    return int_field(data, "game"), int_field(data, "round")
 
 
 def parse_level(data: Any) -> str:
@@ -138,7 +120,7 @@ def parse_level(data: Any) -> str:
 
 def parse_seat(data: Any) -> int:
     """A seat number: ``{"seat": int}``."""
-    return _int(fields_of(data, "seat"), "seat")
+    return int_field(fields_of(data, "seat"), "seat")
 
 
 def parse_auth(auth: Any) -> tuple[str, str | None]:
