@@ -30,12 +30,15 @@ class Broadcaster:
                           private=table.private_for(seat) if seat is not None else None)
 
     def table_changed(self, table: Table) -> None:
-        """Send every viewer of ``table`` its new state; a connection whose seat was freed
-        (or taken by somebody else since) watches from now on and is sent a spectator's state."""
+        """Send every viewer of ``table`` its new state (no view is built for a seat or for the
+        spectators when nobody is connected there); a connection whose seat was freed (or taken
+        by somebody else since) watches from now on and is sent a spectator's state."""
         self._release_freed_seats(table)
         for seat in list(table.current.seats):
-            self._socketio.emit("state", self.view_for(table, seat), to=seat_room(table.id, seat))
-        self._socketio.emit("state", self.view_for(table, None), to=watch_room(table.id))
+            if self._conns.online(table.id, seat):
+                self._socketio.emit("state", self.view_for(table, seat), to=seat_room(table.id, seat))
+        if self._conns.spectators(table.id):
+            self._socketio.emit("state", self.view_for(table, None), to=watch_room(table.id))
 
     def _release_freed_seats(self, table: Table) -> None:
         seats = table.current.seats
