@@ -44,7 +44,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,7 +55,7 @@ import socketio  # noqa: E402
 import websocket  # noqa: E402 - websocket-client
 
 from tests.support.client import create_table  # noqa: E402
-from tests.support.server import free_port, running_server  # noqa: E402
+from tests.support.server import free_port, running_server, wait_until_healthy  # noqa: E402
 
 DICE = 10
 PLAYER_GAP_S = 0.11       # one player's events at most ~9 a second (server: 10/s, 30 at once)
@@ -507,18 +506,7 @@ class BareServer:
         self.log = open(folder / "bare.log", "ab")
         self.process = subprocess.Popen([sys.executable, str(REPO / "bench" / "_bare_server.py"), str(self.port)],
                                         cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"bare server exited: {(folder / 'bare.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.base_url + "/healthz", timeout=1) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        wait_until_healthy(self.process, self.base_url, folder / "bare.log")
 
     @property
     def base_url(self) -> str:

@@ -23,6 +23,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, log_path: Path, seconds: float = 30) -> None:
+    """Wait until the server ``process`` answers ``GET /healthz``; raise with its log's tail if it exits."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited: {log_path.read_text(errors='replace')[-2000:]}")
+        try:
+            with urllib.request.urlopen(base_url + "/healthz", timeout=1) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"server did not answer /healthz within {seconds:.0f} s")
+
+
 @dataclass
 class Server:
     """A ``referee serve`` process: ``base_url``, and ``kill``/``start`` to test restarts."""
@@ -48,17 +63,7 @@ class Server:
             [sys.executable, "-m", "referee.cli", "serve", "--config", str(config), "--port", str(self.port)],
             cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log_path.read_text(errors='replace')[-2000:]}")
-            try:
-                with urllib.request.urlopen(self.base_url + "/healthz", timeout=1) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not answer /healthz within 30 s")
+        wait_until_healthy(self.process, self.base_url, self.log_path)
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown, exactly like a crash."""
