@@ -20,7 +20,7 @@ ASYNC_MODES = ("gevent", "eventlet", "threading")
 
 _SECTIONS: dict[str, dict[str, str]] = {
     "server": {"host": "host", "port": "port", "async_mode": "async_mode"},
-    "store": {"database": "database"},
+    "store": {"database": "database", "idle_archive_s": "idle_archive_s"},
     "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
     "bots": {"think_s": "bot_think_s"},
     "timer": {"disconnect_grace_s": "disconnect_grace_s"},
@@ -40,6 +40,7 @@ class Config:
     port: int = 5000
     async_mode: str = "gevent"
     database: str = "var/tavern.sqlite3"
+    idle_archive_s: float = 7 * 24 * 3600.0
     signing_key: str = "var/server_key.pem"
     seed_wait_s: float = 1.5
     bot_think_s: float = 0.8

@@ -1,13 +1,17 @@
 """Start the server: patch the standard library for the chosen async mode, then listen.
 
 The async mode is never auto-detected: gevent by default, eventlet (deprecated upstream)
-or threading when the config says so. The listening socket has TCP_NODELAY set, so small
+or threading when the config says so. At start-up the signing key's folder is created 0700
+(the store creates the database's own folder the same way), every table that is not archived
+is replayed (a broken one is logged and set aside), and idle tables are archived from then on
+(``[store] idle_archive_s``). The listening socket has TCP_NODELAY set, so small
 Socket.IO frames leave at once instead of waiting for Nagle's algorithm (~45 ms a round trip).
 """
 from __future__ import annotations
 
 import logging
 import socket
+from pathlib import Path
 
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
@@ -23,12 +27,22 @@ def serve(config_path: str | None, host: str | None = None, port: int | None = N
     _patch(config.async_mode)
     configure_logging(config.log_level)
     from referee.web.app import create_app
+    _private_folder(Path(config.signing_key).parent)
     app = create_app(config)
-    app.extensions["tavern"].tables.load_all()
+    tables = app.extensions["tavern"].tables
+    loaded = tables.load_all()
+    tables.sweep_idle()
+    log.info("tables loaded", extra={"tables": len(loaded)})
     listener = _listen(config)
     log.info("serving", extra={"host": config.host, "port": listener.getsockname()[1], "async_mode": config.async_mode})
     _run(app, listener, config.async_mode)
     return 0
+
+
+def _private_folder(folder: Path) -> None:
+    """Create ``folder`` readable by this user only (an existing folder is left as the operator made it)."""
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
 
 
 def _patch(async_mode: str) -> None:

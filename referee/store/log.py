@@ -1,113 +1,197 @@
-"""The event log: every table's ordered, hash-chained list of entries, kept in SQLite.
+"""The SQLite event store: every table's ordered, hash-chained log in one database file.
 
-SQLite in WAL mode is the embedded default. An entry is committed before anybody is told
-about it, so a crash (even SIGKILL) loses nothing that a player has seen.
+``append`` writes one command's entries in one transaction (all or none) and only when the
+table's head is the one the writer expects (``store/conflict`` otherwise). What a crash
+loses: with ``synchronous=FULL`` in WAL mode a committed transaction is on disk before
+``append`` returns, and a table tells nobody of an entry before ``append`` returned, so a
+crash, even SIGKILL or a power cut, loses no entry anybody was told of; a command whose
+transaction had not committed is lost whole (it never happened), never in part.
+
+The database, its ``-wal`` and ``-shm`` files are created 0600 (SQLite gives the side files
+the database's mode) and a missing folder 0700: the log holds the round chains, i.e.
+future dice. A lock held by another process is waited for by ``busy_wait_s`` of short
+``time.sleep`` retries, never by SQLite's busy handler: that one sleeps inside C while
+holding the interpreter, and under gevent it would stop every other greenlet of the server.
 
 >>> log = EventLog(":memory:")
->>> first = log.append("t1", "table_created", {"id": "t1"})
->>> second = log.append("t1", "seat_taken", {"seat": 0}, secret={"token_digest": "ab"})
+>>> first, second = log.append("t1", [NewEntry("table_created", {"id": "t1"}),
+...                                   NewEntry("seat_taken", {"seat": 0}, {"token_digest": "ab"})], 0)
 >>> [e.seq for e in log.entries("t1")], second.prev_hash == first.hash
 ([1, 2], True)
->>> log.table_ids()
-['t1']
+>>> log.append("t1", [NewEntry("seat_taken", {"seat": 1})], 1)
+Traceback (most recent call last):
+...
+referee.store.base.StoreConflict: store/conflict: table 't1' is at entry 2, not 1: another writer got there first
+>>> log.table_ids(), [(r.head, r.archived) for r in log.tables()]
+(['t1'], [(2, False)])
 """
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
+from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash, secret_digest
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    kind TEXT NOT NULL,
-    public TEXT NOT NULL,
-    secret TEXT,
-    secret_digest TEXT,
-    prev_hash TEXT NOT NULL,
-    hash TEXT NOT NULL,
-    at INTEGER NOT NULL,
-    PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID
-"""
+__all__ = ["Entry", "EventLog", "NewEntry"]
 
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        public TEXT NOT NULL,
+        secret TEXT,
+        secret_digest TEXT,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS tables (
+        table_id TEXT PRIMARY KEY,
+        head INTEGER NOT NULL,
+        last_at INTEGER NOT NULL,
+        archived INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID""",
+    "CREATE INDEX IF NOT EXISTS tables_by_archived ON tables (archived, last_at)",
+)
+_BACKFILL = ("INSERT OR IGNORE INTO tables (table_id, head, last_at, archived) "
+             "SELECT table_id, MAX(seq), MAX(at), 0 FROM events GROUP BY table_id")
+_SIDE_FILES = ("", "-wal", "-shm")
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One log entry: public part, optional secret part (kept on the server), and its chain links."""
-
-    table: str
-    seq: int
-    kind: str
-    public: dict[str, Any]
-    secret: dict[str, Any] | None
-    secret_digest: str | None
-    prev_hash: str
-    hash: str
-    at: int
+T = TypeVar("T")
 
 
 class EventLog:
-    """An append-only SQLite event log shared by every table of a server; ``clock`` stamps entries."""
+    """The SQLite ``Store`` shared by every table of a server; ``clock`` stamps entries (Unix seconds)."""
 
-    def __init__(self, path: str, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: str, clock: Callable[[], float] = time.time, busy_wait_s: float = 5.0) -> None:
         self._clock = clock
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._busy_wait_s = busy_wait_s
+        if path != ":memory:":
+            _private_files(Path(path))
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=0)
         self._lock = threading.Lock()
         with self._lock:
+            self._db.execute("PRAGMA busy_timeout=0")
             if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.execute(_SCHEMA)
+                self._retrying(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._retrying(self._create_schema)
 
-    def append(self, table: str, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> Entry:
-        """Append one entry to ``table``'s log and return it, chained to the entry before it."""
+    def _create_schema(self) -> None:
+        had_index = self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone() is not None
+        for statement in _SCHEMA:
+            self._db.execute(statement)
+        if not had_index:
+            self._db.execute(_BACKFILL)
+
+    def append(self, table: str, entries: Sequence[NewEntry], expected_seq: int) -> list[Entry]:
+        """Append ``entries`` after entry ``expected_seq`` of ``table``, in one transaction (see ``Store``)."""
+        if not entries:
+            return []
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute(
-                    "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table,)
-                ).fetchone()
-                seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
-                at = int(self._clock() * 1000)
-                digest = secret_digest(secret)
-                entry = Entry(table, seq, kind, public, secret, digest, prev,
-                              entry_hash(prev, seq, kind, public, digest, at), at)
+            return self._retrying(lambda: self._append(table, entries, expected_seq))
+
+    def _append(self, table: str, entries: Sequence[NewEntry], expected_seq: int) -> list[Entry]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            row = self._db.execute(
+                "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table,)
+            ).fetchone()
+            head, prev = (row[0], row[1]) if row else (0, GENESIS)
+            if head != expected_seq:
+                raise StoreConflict(table, expected_seq, head)
+            at = int(self._clock() * 1000)
+            stored = []
+            for seq, new in enumerate(entries, start=head + 1):
+                digest = secret_digest(new.secret)
+                entry = Entry(table, seq, new.kind, new.public, new.secret, digest, prev,
+                              entry_hash(prev, seq, new.kind, new.public, digest, at), at)
                 self._db.execute(
                     "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (table, seq, kind, json.dumps(public), None if secret is None else json.dumps(secret),
-                     digest, prev, entry.hash, at),
+                    (table, seq, new.kind, json.dumps(new.public),
+                     None if new.secret is None else json.dumps(new.secret), digest, prev, entry.hash, at),
                 )
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        return entry
+                stored.append(entry)
+                prev = entry.hash
+            self._db.execute(
+                "INSERT INTO tables (table_id, head, last_at, archived) VALUES (?, ?, ?, 0) ON CONFLICT (table_id) "
+                "DO UPDATE SET head = excluded.head, last_at = excluded.last_at, archived = 0",
+                (table, stored[-1].seq, at),
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        return stored
 
     def entries(self, table: str) -> list[Entry]:
         """Every entry of ``table``'s log, in order (empty for an unknown table)."""
         with self._lock:
-            rows = self._db.execute(
+            rows = self._retrying(lambda: self._db.execute(
                 "SELECT seq, kind, public, secret, secret_digest, prev_hash, hash, at FROM events "
                 "WHERE table_id = ? ORDER BY seq", (table,)
-            ).fetchall()
+            ).fetchall())
         return [Entry(table, seq, kind, json.loads(public), None if secret is None else json.loads(secret),
                       digest, prev, hash_, at)
                 for seq, kind, public, secret, digest, prev, hash_, at in rows]
 
     def table_ids(self) -> list[str]:
         """Every table that has a log."""
+        return [record.table for record in self.tables()]
+
+    def tables(self, *, archived: bool | None = None) -> list[TableRecord]:
+        """Every table's head, last entry time and archive mark, by id (only ``archived`` ones when given)."""
+        query = "SELECT table_id, head, last_at, archived FROM tables"
+        args: tuple[Any, ...] = ()
+        if archived is not None:
+            query, args = query + " WHERE archived = ?", (int(archived),)
         with self._lock:
-            return [row[0] for row in self._db.execute("SELECT DISTINCT table_id FROM events ORDER BY table_id")]
+            rows = self._retrying(lambda: self._db.execute(query + " ORDER BY table_id", args).fetchall())
+        return [TableRecord(table, head, last_at, bool(flag)) for table, head, last_at, flag in rows]
+
+    def set_archived(self, table: str, archived: bool) -> None:
+        """Mark ``table`` archived (start-up does not replay it) or live again."""
+        with self._lock:
+            self._retrying(lambda: self._db.execute(
+                "UPDATE tables SET archived = ? WHERE table_id = ?", (int(archived), table)))
 
     def close(self) -> None:
         """Close the database."""
         with self._lock:
             self._db.close()
+
+    def _retrying(self, operation: Callable[[], T]) -> T:
+        """Run ``operation``; while another process holds the database's lock, retry with short
+        ``time.sleep`` pauses (a greenlet switch under gevent) for at most ``busy_wait_s``."""
+        deadline = time.monotonic() + self._busy_wait_s
+        pause = 0.001
+        while True:
+            try:
+                return operation()
+            except sqlite3.OperationalError as error:
+                if getattr(error, "sqlite_errorcode", None) not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                if time.monotonic() + pause > deadline:
+                    raise StoreBusy(self._busy_wait_s) from error
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+
+
+def _private_files(path: Path) -> None:
+    """Create the database's folder (0700) and file (0600) if missing; make existing files 0600."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for suffix in _SIDE_FILES:
+        side = Path(f"{path}{suffix}")
+        if side.exists():
+            os.chmod(side, 0o600)

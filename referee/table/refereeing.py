@@ -1,7 +1,8 @@
 """What a table offers its game master, and the game master's steps in a round's life.
 
-For the referee's commands (``referee.gm.desk``): ``changing()`` holds the table's lock for a
-series of entries and tells listeners once; ``commit`` logs one entry (folded first);
+For the referee's commands (``referee.gm.desk``): ``changing()`` makes a series of entries one
+command (one transaction: stored together at its end, or none of them) and tells listeners
+once; ``commit`` adds one entry (folded first) to it, or is a command of its own;
 ``draw`` commits a fairness draw; ``change_die`` logs an approved DIE_CHANGED; ``disclose_die``
 proves one committed die to one seat.
 
@@ -25,8 +26,8 @@ revealed and, at a refereed or staked table, the game is settled (``game_settled
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import FairnessError, die_change, kinds
@@ -42,31 +43,34 @@ if TYPE_CHECKING:
 
 class Refereeing:
     """Mixed into ``Table``, which provides the lock, the dealer, ``version``, ``current``, ``game``,
-    ``_commit`` and ``_notify`` used here."""
+    ``_command``, ``_commit`` and ``_notify`` used here."""
 
     _lock: threading.RLock
     _dealer: Dealer
     version: int
+    _command: Callable[[], AbstractContextManager[None]]
 
     @contextmanager
     def changing(self) -> Iterator[None]:
-        """Hold the table's lock for a series of entries; listeners hear of them once, at the end."""
+        """Make a series of entries one command: appended together at the end (none of them when
+        anything inside raises); listeners hear of them once, after they are stored."""
         before = self.version
         try:
-            with self._lock:
+            with self._command():
                 yield
         finally:
             if self.version != before:
                 self._notify()
 
     def commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
-        """Log one entry (refused, and nothing logged, when the fold refuses it); use inside ``changing()``."""
-        with self._lock:
+        """Add one entry (refused, and nothing added, when the fold refuses it) to the command of the
+        enclosing ``changing()``, or store it as a command of its own."""
+        with self._command():
             self._commit(kind, public, secret)
 
     def draw(self, purpose: str, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
         """Commit the game's next fairness draw: ``(draw number, values)``; revealed when the game ends."""
-        with self._lock:
+        with self._command():
             fairness = self._opened()
             number = len(fairness.draws) + 1
             drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, purpose, items)
@@ -75,7 +79,7 @@ class Refereeing:
 
     def change_die(self, seat: int, index: int, value: int, reason: str) -> None:
         """Log an approved change: die ``index`` of ``seat`` shows ``value`` until the reveal."""
-        with self._lock:
+        with self._command():
             game = self.game
             if game is None:
                 raise TableError("game/not_started", "no game is running at this table")

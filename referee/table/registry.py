@@ -1,64 +1,136 @@
-"""Every table this server knows: created here, or rebuilt from the event log after a restart."""
+"""Every table this server knows: created here, rebuilt from the store after a restart, or set aside.
+
+A table whose log cannot be folded is *broken*: it stays out of service (``table/broken``
+to anyone who asks for it, one structured log line naming the table, the entry and the
+reason) and every other table loads and serves. A table nobody is connected to for
+``idle_archive_s`` is *archived*: dropped from memory (its timers stop), marked in the store
+so start-up does not replay it, and loaded back when somebody opens it again.
+
+>>> from referee.store.log import EventLog
+>>> from referee.table.fair_dealer import FairDealer
+>>> from referee.fairness.keys import Signer
+>>> from referee.table.scheduler import ManualScheduler
+>>> clock = ManualScheduler()
+>>> store = EventLog(":memory:", clock=clock.now)
+>>> tables = Tables(store, FairDealer(Signer.from_private_bytes(bytes(32))), clock, idle_archive_s=60)
+>>> table = tables.create({})
+>>> clock.advance(61); tables.archive_idle() == [table.id]
+True
+>>> [r.archived for r in store.tables()], tables.get(table.id) is not table
+([True], True)
+"""
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from referee.store.log import EventLog
+from referee.store.base import Store
 
 from .dealing import Dealer
 from .errors import TableError
+from .replay import TableBroken
 from .scheduler import Scheduler
 from .table import Table
 
+log = logging.getLogger("referee.tables")
+
+IDLE_ARCHIVE_S = 7 * 24 * 3600.0
+"""A table nobody is connected to for this long (seconds) is archived."""
+
 
 class Tables:
-    """Tables by id; each is loaded from the log once and then kept in memory."""
+    """Tables by id; each is loaded from the store once and then kept in memory until it is archived."""
 
-    def __init__(self, events: EventLog, dealer: Dealer, scheduler: Scheduler, seed_wait_s: float = 1.5,
-                 on_load: Callable[[Table], None] | None = None) -> None:
+    def __init__(self, events: Store, dealer: Dealer, scheduler: Scheduler, seed_wait_s: float = 1.5,
+                 on_load: Callable[[Table], None] | None = None, *, idle_archive_s: float = IDLE_ARCHIVE_S,
+                 resume_seed_wait_s: float | None = None) -> None:
         self._events = events
         self._dealer = dealer
         self._scheduler = scheduler
         self._seed_wait_s = seed_wait_s
+        self._resume_seed_wait_s = resume_seed_wait_s
         self._on_load = on_load
+        self._idle_archive_s = idle_archive_s
         self._tables: dict[str, Table] = {}
-        self._lock = threading.Lock()
+        self._broken: dict[str, TableBroken] = {}
+        self._lock = threading.RLock()
 
     def create(self, rules: dict[str, Any]) -> Table:
         """A new table with a fresh, unguessable id."""
         table = Table.create(secrets.token_urlsafe(8), rules, self._events, self._dealer, self._scheduler,
-                             self._seed_wait_s)
+                             self._seed_wait_s, self._resume_seed_wait_s)
         with self._lock:
             self._tables[table.id] = table
         self._loaded(table)
         return table
 
     def find(self, table_id: str) -> Table | None:
-        """The table, loading it from the log if needed; None when there is no such table."""
+        """The table, loading it from the store if needed (an archived one too); None when there is
+        no such table; raises ``table/broken`` for a table whose log cannot be folded."""
         with self._lock:
             table = self._tables.get(table_id)
             if table is not None:
                 return table
-            if not self._events.entries(table_id):
+            if table_id in self._broken:
+                raise self._broken[table_id]
+            entries = self._events.entries(table_id)
+            if not entries:
                 return None
-            table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s)
+            try:
+                table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s,
+                                   self._resume_seed_wait_s)
+            except TableBroken as broken:
+                self._broken[table_id] = broken
+                log.error("table broken", extra={"table": table_id, "seq": broken.seq, "code": broken.code,
+                                                 "reason": broken.reason})
+                raise
+            self._events.set_archived(table_id, False)
             self._tables[table_id] = table
         self._loaded(table)
         return table
 
     def get(self, table_id: str) -> Table:
-        """The table; raises ``table/unknown`` when there is none."""
+        """The table; raises ``table/unknown`` when there is none (``table/broken`` for a broken one)."""
         table = self.find(table_id)
         if table is None:
             raise TableError("table/unknown", f"there is no table {table_id!r}")
         return table
 
     def load_all(self) -> list[Table]:
-        """Rebuild every table in the log (at start-up, so rounds and timers resume)."""
-        return [self.get(table_id) for table_id in self._events.table_ids()]
+        """Rebuild every table that is not archived (at start-up, so rounds and timers resume);
+        a broken table is logged and skipped."""
+        loaded = []
+        for record in self._events.tables(archived=False):
+            try:
+                table = self.find(record.table)
+            except TableBroken:
+                continue
+            if table is not None:
+                loaded.append(table)
+        return loaded
+
+    def archive_idle(self) -> list[str]:
+        """Archive every table in memory that nobody is connected to and that has had no entry for
+        ``idle_archive_s``; returns their ids."""
+        now = self._scheduler.now()
+        with self._lock:
+            idle = [table for table in self._tables.values()
+                    if not table.connected and now - max(table.last_at, table.left_at) >= self._idle_archive_s]
+            for table in idle:
+                table.close()
+                self._events.set_archived(table.id, True)
+                del self._tables[table.id]
+                log.info("table archived", extra={"table": table.id, "seq": table.version})
+        return [table.id for table in idle]
+
+    def sweep_idle(self) -> None:
+        """Archive idle tables now and then again every ``idle_archive_s / 4`` (at most hourly), forever."""
+        self.archive_idle()
+        period = max(1.0, min(self._idle_archive_s / 4, 3600.0))
+        self._scheduler.call_later(period, self.sweep_idle)
 
     def _loaded(self, table: Table) -> None:
         if self._on_load is not None:

@@ -1,25 +1,32 @@
 """One table's life: seats, games, rounds; one lock; every change logged before anyone hears of it.
 
-A command is checked by folding its entry into the current state (``state.fold``): a
-refused command raises and nothing is logged. An accepted entry is appended to the event
-log first, then becomes the table's state, then listeners are told.
+One command is one transaction. A command folds each of its entries into a working state
+(``state.fold`` through a ``Batch``): a refused entry raises and the command leaves nothing
+behind. At the end the command's entries are appended in ONE ``Store.append`` call, all or
+none; only then do ``state`` and ``version`` change and listeners hear of it. The dealer's
+calls inside a command (open a game, deal, reveal, draws) just add entries to the batch.
 """
 from __future__ import annotations
 
 import logging
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from referee.rules import Event, GameState, Phase, first_opener
-from referee.store.log import EventLog
+from referee.store.base import Store, StoreError
 
+from .batch import Batch
 from .dealing import Dealer
 from .errors import TableError
 from .refereeing import Refereeing
+from .replay import replay
 from .scheduler import Scheduler
-from .state import TableState, fold
+from .seeding import Seeding
+from .state import TableState
+from .timers import TimerGroup
 
 BOT_LEVELS = ("easy", "medium", "strong")
 BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавый", "Кок", "Лоцман")
@@ -30,50 +37,66 @@ log = logging.getLogger("referee.table")
 Listener = Callable[["Table"], None]
 
 
-class Table(Refereeing):
-    """A table served by this process. Build one with ``Table.create`` or ``Table.load``."""
+class Table(Seeding, Refereeing):
+    """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
 
-    def __init__(self, table_id: str, events: EventLog, dealer: Dealer, scheduler: Scheduler,
-                 seed_wait_s: float = 1.5) -> None:
+    ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
+    moves): ``close`` cancels them all when the table leaves memory.
+    """
+
+    def __init__(self, table_id: str, events: Store, dealer: Dealer, scheduler: Scheduler,
+                 seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> None:
         self.id = table_id
         self._events = events
         self._dealer = dealer
-        self._scheduler = scheduler
+        self.timers = TimerGroup(scheduler)
+        self._scheduler: Scheduler = self.timers
         self._seed_wait_s = seed_wait_s
+        self._resume_seed_wait_s = resume_seed_wait_s
         self._lock = threading.RLock()
+        self._batch: Batch | None = None
+        self._closed = False
         self._listeners: list[Listener] = []
         self.state: TableState | None = None
         self.version = 0
+        self.last_at = 0.0
+        self.left_at = 0.0
         self.connected: set[int] = set()
         self.turn_since = 0.0
         self._paused_at = 0.0
+        self._resumed_round: tuple[int, int] | None = None
         self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
     # -- building -------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, rules: dict[str, Any], events: EventLog, dealer: Dealer,
-               scheduler: Scheduler, seed_wait_s: float = 1.5) -> "Table":
+    def create(cls, table_id: str, rules: dict[str, Any], events: Store, dealer: Dealer,
+               scheduler: Scheduler, seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> "Table":
         """A new, empty table with ``rules`` (validated)."""
-        table = cls(table_id, events, dealer, scheduler, seed_wait_s)
-        with table._lock:
+        table = cls(table_id, events, dealer, scheduler, seed_wait_s, resume_seed_wait_s)
+        with table._command():
             table._commit("table_created", {"id": table_id, "rules": rules})
         return table
 
     @classmethod
-    def load(cls, table_id: str, events: EventLog, dealer: Dealer, scheduler: Scheduler,
-             seed_wait_s: float = 1.5) -> "Table":
-        """The table rebuilt from its log; a round waiting for its dice is dealt at once."""
-        table = cls(table_id, events, dealer, scheduler, seed_wait_s)
-        for entry in events.entries(table_id):
-            table._applied(fold(table.state, entry.kind, entry.public, entry.secret), entry.seq, entry.at)
-        if table.state is None:
-            raise TableError("table/unknown", f"no table {table_id!r}")
+    def load(cls, table_id: str, events: Store, dealer: Dealer, scheduler: Scheduler,
+             seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> "Table":
+        """The table rebuilt from its log (``TableBroken`` when the log cannot be folded).
+
+        A round that was waiting for the players' seeds waits for them again (``Seeding``)."""
+        table = cls(table_id, events, dealer, scheduler, seed_wait_s, resume_seed_wait_s)
+        for entry, state in replay(table_id, events.entries(table_id)):
+            table._applied(state, entry.seq, entry.at)
         with table._lock:
-            if table.game is not None and table.game.phase is Phase.ROLLING:
-                table._deal()
+            table._resume_seed_wait()
         return table
+
+    def close(self) -> None:
+        """Take the table out of service: its timers stop and every later command is refused (``table/archived``)."""
+        with self._lock:
+            self._closed = True
+        self.timers.close()
 
     def subscribe(self, listener: Listener) -> None:
         """Call ``listener(table)`` after every change."""
@@ -83,10 +106,13 @@ class Table(Refereeing):
 
     @property
     def current(self) -> TableState:
-        """The table's state (never None once built)."""
-        if self.state is None:
+        """The table's state (never None once built); inside a command, to the thread running it,
+        the command's working state."""
+        batch = self._batch
+        state = batch.state if batch is not None and batch.is_mine() else self.state
+        if state is None:
             raise TableError("table/unknown", f"table {self.id} has no log")
-        return self.state
+        return state
 
     @property
     def game(self) -> GameState | None:
@@ -117,7 +143,7 @@ class Table(Refereeing):
 
     def join(self, name: str, token_digest: str | None, kind: str = "human", level: str | None = None) -> int:
         """Seat a person (by their token's digest) or a bot in the lowest free seat."""
-        with self._lock:
+        with self._command():
             if token_digest is not None and self.current.seat_of_token(token_digest) is not None:
                 raise TableError("seat/already_seated", "this token already holds a seat at this table")
             seat = self.current.free_seat()
@@ -133,7 +159,7 @@ class Table(Refereeing):
     def start(self, seat: int) -> None:
         """The host starts the first game; after that any player starts the next one.
         At a refereed table only the referee starts games (``start_game``)."""
-        with self._lock:
+        with self._command():
             state = self.current
             self._require_seat(seat)
             if state.game_running:
@@ -147,7 +173,7 @@ class Table(Refereeing):
 
     def start_game(self) -> None:
         """Start the next game with every seated player (the referee's start; the caller checked who asks)."""
-        with self._lock:
+        with self._command():
             self._start_game()
         self._notify()
 
@@ -167,14 +193,14 @@ class Table(Refereeing):
 
     def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False) -> None:
         """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat)."""
-        with self._lock:
+        with self._command():
             self._require_seat(seat)
             self._commit("bid", {"seat": seat, "quantity": quantity, "face": face, **_by_bot(by_bot)})
         self._notify()
 
     def liar(self, seat: int, *, by_bot: bool = False) -> None:
         """``seat`` calls Liar; the round is revealed at once."""
-        with self._lock:
+        with self._command():
             self._require_seat(seat)
             self._commit("liar", {"seat": seat, **_by_bot(by_bot)})
             fairness = self.current.fairness
@@ -192,7 +218,7 @@ class Table(Refereeing):
         ``after`` is the (game, round) the player saw revealed: when somebody else already
         started the next round, the press is answered as done and changes nothing.
         """
-        with self._lock:
+        with self._command():
             self._require_seat(seat)
             game = self.game
             if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
@@ -203,7 +229,7 @@ class Table(Refereeing):
 
     def open_next_round(self) -> None:
         """The referee starts the next round after a reveal."""
-        with self._lock:
+        with self._command():
             self._commit("next_round", {"referee": True})
             self._begin_round()
         self._notify()
@@ -216,33 +242,15 @@ class Table(Refereeing):
         else:
             self._open_round()
 
-    def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
-        """A player's browser adds its seed to the round about to be dealt; a second seed from the
-        same seat (a reloaded page) is ignored: the first one stands."""
-        with self._lock:
-            self._require_seat(seat)
-            game = self.game
-            if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
-                raise TableError("seed/late", f"round {round_no} is not waiting for seeds")
-            fairness = self.current.fairness
-            if fairness is not None and seat in fairness.seeds:
-                return
-            if seat not in self._seed_seats():
-                raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
-            self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
-            if fairness is not None and set(self._seed_seats()) <= set(self.current.fairness.seeds):
-                self._deal()
-        self._notify()
-
     def add_bot(self, by_seat: int, level: str) -> int:
         """The host seats a bot ("кореш") of ``level`` in the lowest free seat."""
-        with self._lock:
+        with self._command():
             self._require_host(by_seat, "add a bot")
             return self.seat_bot(level)
 
     def seat_bot(self, level: str) -> int:
         """Seat a bot of ``level`` (the host's or the referee's command; the caller checked who asks)."""
-        with self._lock:
+        with self._command():
             if level not in BOT_LEVELS:
                 raise TableError("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
             number = sum(1 for info in self.current.seats.values() if info.kind == "bot") + 1
@@ -250,7 +258,7 @@ class Table(Refereeing):
 
     def remove_bot(self, by_seat: int, seat: int) -> None:
         """The host frees a bot's seat (not while that bot is playing a game)."""
-        with self._lock:
+        with self._command():
             self._require_host(by_seat, "remove a bot")
             if not self.current.is_bot(seat):
                 raise TableError("bot/none", f"seat {seat} is not a bot's")
@@ -259,13 +267,13 @@ class Table(Refereeing):
 
     def remove_seat(self, seat: int) -> None:
         """The referee frees a person's or a bot's seat (not while it plays a running game)."""
-        with self._lock:
+        with self._command():
             self._commit("seat_left", {"seat": seat})
         self._notify()
 
     def time_out(self, seat: int, key: tuple[int, ...]) -> int:
         """Log that ``seat`` let its turn run out; returns its timeouts in a row (nothing if the turn moved on)."""
-        with self._lock:
+        with self._command():
             if key != self.turn_key() or self.game is None or self.game.turn != seat:
                 return 0
             self._commit("turn_timed_out", {"seat": seat, "round": self.game.round_no})
@@ -273,7 +281,7 @@ class Table(Refereeing):
 
     def set_autopilot(self, seat: int, on: bool, reason: str) -> None:
         """A bot starts or stops playing ``seat`` for its absent player."""
-        with self._lock:
+        with self._command():
             if (seat in self.current.autopilot) == on or self.current.is_bot(seat):
                 return
             self._commit("seat_autopilot", {"seat": seat, "on": on, "reason": reason})
@@ -282,8 +290,10 @@ class Table(Refereeing):
     def set_connected(self, seat: int, connected: bool) -> None:
         """Presence is not logged: it decides whose seed a round waits for, and a returning player
         takes their seat back from the bot that played it."""
-        with self._lock:
+        with self._command():
             (self.connected.add if connected else self.connected.discard)(seat)
+            if not self.connected:
+                self.left_at = self.now()
             if connected and seat in self.current.autopilot:
                 self._commit("seat_autopilot", {"seat": seat, "on": False, "reason": "returned"})
         self._notify()
@@ -332,17 +342,50 @@ class Table(Refereeing):
         if seat != self.current.host:
             raise TableError("host/only", f"only the host may {doing}")
 
+    @contextmanager
+    def _command(self) -> Iterator[None]:
+        """Run one command under the table's lock as one transaction (a nested command joins the
+        outer one): its entries are stored together at the end, or none of them."""
+        with self._lock:
+            if self._batch is not None:
+                yield
+                return
+            batch = self._batch = Batch(self.state)
+            try:
+                yield
+            finally:
+                self._batch = None
+            self._store(batch)
+        if batch.notify:
+            self._notify()
+
     def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
-        new_state = fold(self.state, kind, public, secret)
-        entry = self._events.append(self.id, kind, public, secret)
-        self._applied(new_state, entry.seq, entry.at)
-        log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": kind})
+        """Add one entry to the running command (refused, and nothing added, when the fold refuses it)."""
+        if self._batch is None:
+            raise RuntimeError("an entry is committed only inside a command")
+        self._batch.add(kind, public, secret)
+
+    def _store(self, batch: Batch) -> None:
+        entries = batch.entries()
+        if not entries:
+            return
+        if self._closed:
+            raise TableError("table/archived", f"table {self.id} was archived: open it again")
+        try:
+            stored = self._events.append(self.id, entries, self.version)
+        except StoreError as error:
+            log.error("append failed", extra={"table": self.id, "seq": self.version + 1, "code": error.code})
+            raise TableError(error.code, error.message) from None
+        for entry, (_, state) in zip(stored, batch.steps):
+            self._applied(state, entry.seq, entry.at)
+            log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": entry.kind})
 
     def _applied(self, new_state: TableState, seq: int, at_ms: int) -> None:
         before = self._turn() if self.state is not None else None
         was_paused = self.state is not None and self.state.gm.paused
         self.state = new_state
         self.version = seq
+        self.last_at = at_ms / 1000
         self.connected &= set(new_state.seats)
         self.recent.extend((seq, event) for event in new_state.events)
         if self._turn() != before:
@@ -352,42 +395,11 @@ class Table(Refereeing):
         if new_state.gm.paused and not was_paused:
             self._paused_at = at_ms / 1000
 
-    def _seed_seats(self) -> list[int]:
-        game = self.game
-        if game is None:
-            return []
-        seats = self.current.seats
-        return [s for s in game.in_game if s in self.connected and seats.get(s) and seats[s].kind == "human"]
-
-    def _open_round(self) -> None:
-        if self._seed_wait_s <= 0 or not self._seed_seats():
-            self._deal()
-            return
-        game = self.game
-        key = (self.current.game_no, game.round_no if game else 0)
-        self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
-
-    def _deal_late(self, key: tuple[int, int]) -> None:
-        with self._lock:
-            game = self.game
-            if game is None or game.phase is not Phase.ROLLING or key != (self.current.game_no, game.round_no):
-                return
-            self._deal()
-        self._notify()
-
-    def _deal(self) -> None:
-        state = self.current
-        game = state.game
-        fairness = state.fairness
-        if game is None or fairness is None or game.phase is not Phase.ROLLING:
-            return
-        counts = {seat: game.count_of(seat) for seat in game.in_game}
-        dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
-                                  counts, dict(fairness.seeds))
-        self._commit("round_dealt", dealt.public, dealt.secret)
-        self._load_dice()
-
     def _notify(self) -> None:
+        batch = self._batch
+        if batch is not None and batch.is_mine():
+            batch.notify = True  # heard once the command's entries are stored
+            return
         for listener in list(self._listeners):
             try:
                 listener(self)

@@ -1,0 +1,125 @@
+"""A round's seeds and its deal: who a round waits for, until when, and the deal itself.
+
+A round opens in the rolling phase. When people in the game are connected it waits up to
+``seed_wait_s`` for their browsers' seeds (``contribute_seed``), then it is dealt with the
+seeds that came. After a restart a round found waiting for seeds waits again, for every
+person in the game (nobody is connected yet: they get their wait once they reconnect), for
+at most ``resume_seed_wait_s`` (by default ``RESUME_FACTOR`` × ``seed_wait_s``), so a
+restart never lets the server deal without the players' entropy unless they stay away.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
+
+from referee.rules import GameState, Phase
+
+from .errors import TableError
+
+if TYPE_CHECKING:
+    from .dealing import Dealer
+    from .scheduler import Scheduler
+    from .state import TableState
+
+RESUME_FACTOR = 10
+"""After a restart a round waits this many ``seed_wait_s`` for the seeds of people reconnecting."""
+
+
+class Seeding:
+    """Mixed into ``Table``, which provides the lock, the dealer, the timers and the command machinery."""
+
+    _lock: threading.RLock
+    _dealer: Dealer
+    _scheduler: Scheduler
+    _seed_wait_s: float
+    _resume_seed_wait_s: float | None
+    _resumed_round: tuple[int, int] | None
+    connected: set[int]
+    current: TableState
+    game: GameState | None
+    _command: Callable[[], AbstractContextManager[None]]
+    _commit: Callable[..., None]
+    _notify: Callable[[], None]
+    _require_seat: Callable[[int], None]
+    _load_dice: Callable[[], None]
+
+    def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
+        """A player's browser adds its seed to the round about to be dealt; a second seed from the
+        same seat (a reloaded page) is ignored: the first one stands."""
+        with self._command():
+            self._require_seat(seat)
+            game = self.game
+            if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
+                raise TableError("seed/late", f"round {round_no} is not waiting for seeds")
+            fairness = self.current.fairness
+            if fairness is not None and seat in fairness.seeds:
+                return
+            if seat not in self._seed_seats():
+                raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
+            self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
+            if self._seeds_complete():
+                self._deal()
+        self._notify()
+
+    def _round_key(self) -> tuple[int, int]:
+        game = self.game
+        return (self.current.game_no, game.round_no if game is not None else 0)
+
+    def _seed_seats(self) -> list[int]:
+        """The people whose seeds this round waits for: those connected, or after a restart every
+        person in the game that no bot is playing for."""
+        game = self.game
+        if game is None:
+            return []
+        state = self.current
+        resumed = self._resumed_round == self._round_key()
+        return [s for s in game.in_game if s in state.seats and state.seats[s].kind == "human"
+                and (s not in state.autopilot if resumed else s in self.connected)]
+
+    def _seeds_complete(self) -> bool:
+        fairness = self.current.fairness
+        return fairness is not None and set(self._seed_seats()) <= set(fairness.seeds)
+
+    def _open_round(self) -> None:
+        if self._seed_wait_s <= 0 or not self._seed_seats():
+            self._deal()
+            return
+        key = self._round_key()
+        self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
+
+    def _resume_seed_wait(self) -> None:
+        """At load: a round found waiting for seeds waits again (or is dealt when nobody is awaited)."""
+        game = self.game
+        if game is None or game.phase is not Phase.ROLLING:
+            return
+        key = self._resumed_round = self._round_key()
+        wait = self._resume_seed_wait_s
+        if wait is None:
+            wait = RESUME_FACTOR * self._seed_wait_s
+        if wait <= 0 or self._seeds_complete():
+            with self._command():
+                self._deal()
+            return
+        self._scheduler.call_later(wait, lambda: self._deal_late(key))
+
+    def _deal_late(self, key: tuple[int, int]) -> None:
+        with self._command():
+            game = self.game
+            if game is None or game.phase is not Phase.ROLLING or key != self._round_key():
+                return
+            self._deal()
+        self._notify()
+
+    def _deal(self) -> None:
+        state = self.current
+        game = state.game
+        fairness = state.fairness
+        if game is None or fairness is None or game.phase is not Phase.ROLLING:
+            return
+        counts = {seat: game.count_of(seat) for seat in game.in_game}
+        dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
+                                  counts, dict(fairness.seeds))
+        self._commit("round_dealt", dealt.public, dealt.secret)
+        self._load_dice()
