@@ -41,7 +41,7 @@ from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
 from referee.fairness.secrets_chain import Entropy
 from referee.rules import Settings
-from referee.store.log import EventLog
+from referee.store.log import EventLog, NewEntry
 
 ENTROPY_TAG = "tavern-jack/arena-entropy/1"
 KEY_TAG = "tavern-jack/arena-key/1"
@@ -105,6 +105,7 @@ class GameBook:
         self.signer = signer
         self.table_id = table_id
         self.log = log
+        self._head = 0
         seats = list(range(len(names)))
         rules = settings.to_dict()
         self.record("table_created", {"id": table_id, "rules": rules})
@@ -121,7 +122,7 @@ class GameBook:
     def record(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         """Append one entry to the game's log (nothing without a log)."""
         if self.log is not None:
-            self.log.append(self.table_id, kind, public, secret)
+            self._head = self.log.append(self.table_id, [NewEntry(kind, public, secret)], self._head)[-1].seq
 
     def deal(self, round_no: int, counts: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
         """Round ``round_no``'s committed dice (bots send no seeds), logged as ``round_dealt``."""

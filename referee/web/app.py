@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, Response, jsonify
 from flask_socketio import SocketIO
 
 from referee.config import Config
 from referee.store.log import EventLog
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
+from referee.table.replay import TableBroken
 
 from .audit import audit_routes
 from .broadcast import Broadcaster
@@ -49,8 +50,6 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config["JSON_AS_ASCII"] = False
     socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=MAX_MESSAGE_BYTES)
-    if config.database != ":memory:":
-        Path(config.database).parent.mkdir(parents=True, exist_ok=True)
     scheduler = scheduler or TimerScheduler()
     events = EventLog(config.database, clock=scheduler.now)
     conns = Connections()
@@ -62,17 +61,23 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     def serve_table(table: Table) -> None:
         table.subscribe(broadcaster.table_changed)
         table.subscribe(referee_broadcaster.table_changed)
-        Autoplay(table, scheduler, config.bot_think_s, config.disconnect_grace_s)
+        Autoplay(table, table.timers, config.bot_think_s, config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
-                    on_load=serve_table)
+                    on_load=serve_table, idle_archive_s=config.idle_archive_s)
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key)
     app.register_blueprint(pages)
     app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None)))
     app.register_blueprint(referee_pages)
+    app.register_error_handler(TableBroken, broken_table)
     register_handlers(socketio, tables, conns, broadcaster,
                       register_referee_handlers(socketio, tables, conns, referee_broadcaster))
     return app
+
+
+def broken_table(error: TableBroken) -> tuple[Response, int]:
+    """Any page or API call about a table whose log cannot be rebuilt: ``table/broken`` (503)."""
+    return jsonify({"ok": False, "code": error.code, "message": error.message}), 503
 
 
 def server_key_of(dealer: Dealer) -> dict[str, str] | None:

@@ -6,10 +6,10 @@ the evening; only what is already revealed, see docs/fairness.md section 8); wit
 (optionally ``?game=N``) is the page (templates/audit.html, static/js/audit.js).
 
 >>> from flask import Flask
->>> from referee.store.log import EventLog
+>>> from referee.store.log import EventLog, NewEntry
 >>> from referee.fairness.keys import Signer
 >>> events = EventLog(":memory:")
->>> _ = events.append("t1", "table_created", {"id": "t1"})
+>>> _ = events.append("t1", [NewEntry("table_created", {"id": "t1"})], 0)
 >>> app = Flask("doc")
 >>> app.register_blueprint(audit_routes(events, Signer.from_private_bytes(bytes(32))))
 >>> reply = app.test_client().get("/t/t1/audit.json?download=1")

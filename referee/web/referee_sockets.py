@@ -208,9 +208,9 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
             table_id, token = data.get("table"), data.get("referee_token")
             if not isinstance(table_id, str) or not isinstance(token, str) or not 1 <= len(token) <= 128:
                 raise TableError("payload/malformed", "auth needs a table id and a referee_token string")
+            table = tables.find(table_id)
         except RulesError as error:
             raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
-        table = tables.find(table_id)
         if table is None:
             raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
         referee = table.current.gm.referee

@@ -91,9 +91,9 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             return
         try:
             table_id, token = parse_auth(auth)
+            table = tables.find(table_id)
         except RulesError as error:
             raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
-        table = tables.find(table_id)
         if table is None:
             raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
         digest = token_digest(token) if token else None
