@@ -350,6 +350,8 @@ class Table(Seeding, Refereeing):
             if self._batch is not None:
                 yield
                 return
+            if self._closed:
+                raise TableError("table/archived", f"table {self.id} was archived: open it again")
             batch = self._batch = Batch(self.state)
             try:
                 yield
@@ -369,8 +371,6 @@ class Table(Seeding, Refereeing):
         entries = batch.entries()
         if not entries:
             return
-        if self._closed:
-            raise TableError("table/archived", f"table {self.id} was archived: open it again")
         try:
             stored = self._events.append(self.id, entries, self.version)
         except StoreError as error:
