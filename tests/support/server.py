@@ -10,7 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,8 @@ class Server:
     port: int
     settings: dict[str, dict[str, Any]]
     process: subprocess.Popen[bytes] | None = None
+    module: str = "referee.cli"
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
@@ -60,10 +62,15 @@ class Server:
         config.write_text(_toml(self.settings), encoding="utf-8")
         log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "referee.cli", "serve", "--config", str(config), "--port", str(self.port)],
-            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            [sys.executable, "-m", self.module, "serve", "--config", str(config), "--port", str(self.port)],
+            cwd=REPO, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env},
         )
         wait_until_healthy(self.process, self.base_url, self.log_path)
+
+    @property
+    def dead(self) -> bool:
+        """True once the process has exited (a crash, a kill)."""
+        return self.process is None or self.process.poll() is not None
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown, exactly like a crash."""
@@ -97,12 +104,8 @@ def _literal(value: Any) -> str:
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-@contextlib.contextmanager
-def running_server(folder: Path, async_mode: str = "gevent", **sections: dict[str, Any]) -> Iterator[Server]:
-    """A started server with its database and key under ``folder``; stopped on exit.
-
-    ``sections`` override config sections, e.g. ``fairness={"seed_wait_s": 0}``.
-    """
+def server_settings(folder: Path, async_mode: str = "gevent", **sections: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A test server's config: database and key under ``folder``, ``sections`` overriding the defaults."""
     settings: dict[str, dict[str, Any]] = {
         "server": {"host": "127.0.0.1", "async_mode": async_mode},
         "store": {"database": str(folder / "tavern.sqlite3")},
@@ -112,7 +115,16 @@ def running_server(folder: Path, async_mode: str = "gevent", **sections: dict[st
     }
     for section, values in sections.items():
         settings.setdefault(section, {}).update(values)
-    server = Server(folder, free_port(), settings)
+    return settings
+
+
+@contextlib.contextmanager
+def running_server(folder: Path, async_mode: str = "gevent", **sections: dict[str, Any]) -> Iterator[Server]:
+    """A started server with its database and key under ``folder``; stopped on exit.
+
+    ``sections`` override config sections, e.g. ``fairness={"seed_wait_s": 0}``.
+    """
+    server = Server(folder, free_port(), server_settings(folder, async_mode, **sections))
     server.start()
     try:
         yield server
