@@ -8,15 +8,12 @@ calls inside a command (open a game, deal, reveal, draws) just add entries to th
 """
 from __future__ import annotations
 
-import logging
 import threading
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from referee.rules import Event, GameState, Phase, first_opener
-from referee.store.base import Store, StoreError
+from referee.store.base import Store
 
 from .batch import Batch
 from .dealing import Dealer
@@ -27,17 +24,14 @@ from .scheduler import Scheduler
 from .seeding import Seeding
 from .state import TableState
 from .timers import TimerGroup
+from .transactions import Listener, Transactions
 
 BOT_LEVELS = ("easy", "medium", "strong")
 BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавый", "Кок", "Лоцман")
 """The regulars of the bar ("кореша"), named in order of arrival."""
 
-log = logging.getLogger("referee.table")
 
-Listener = Callable[["Table"], None]
-
-
-class Table(Seeding, Refereeing):
+class Table(Transactions, Seeding, Refereeing):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
 
     ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
@@ -98,21 +92,7 @@ class Table(Seeding, Refereeing):
             self._closed = True
         self.timers.close()
 
-    def subscribe(self, listener: Listener) -> None:
-        """Call ``listener(table)`` after every change."""
-        self._listeners.append(listener)
-
     # -- reading --------------------------------------------------------------------------
-
-    @property
-    def current(self) -> TableState:
-        """The table's state (never None once built); inside a command, to the thread running it,
-        the command's working state."""
-        batch = self._batch
-        state = batch.state if batch is not None and batch.is_mine() else self.state
-        if state is None:
-            raise TableError("table/unknown", f"table {self.id} has no log")
-        return state
 
     @property
     def game(self) -> GameState | None:
@@ -342,44 +322,6 @@ class Table(Seeding, Refereeing):
         if seat != self.current.host:
             raise TableError("host/only", f"only the host may {doing}")
 
-    @contextmanager
-    def _command(self) -> Iterator[None]:
-        """Run one command under the table's lock as one transaction (a nested command joins the
-        outer one): its entries are stored together at the end, or none of them."""
-        with self._lock:
-            if self._batch is not None:
-                yield
-                return
-            if self._closed:
-                raise TableError("table/archived", f"table {self.id} was archived: open it again")
-            batch = self._batch = Batch(self.state)
-            try:
-                yield
-            finally:
-                self._batch = None
-            self._store(batch)
-        if batch.notify:
-            self._notify()
-
-    def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
-        """Add one entry to the running command (refused, and nothing added, when the fold refuses it)."""
-        if self._batch is None:
-            raise RuntimeError("an entry is committed only inside a command")
-        self._batch.add(kind, public, secret)
-
-    def _store(self, batch: Batch) -> None:
-        entries = batch.entries()
-        if not entries:
-            return
-        try:
-            stored = self._events.append(self.id, entries, self.version)
-        except StoreError as error:
-            log.error("append failed", extra={"table": self.id, "seq": self.version + 1, "code": error.code})
-            raise TableError(error.code, error.message) from None
-        for entry, (_, state) in zip(stored, batch.steps):
-            self._applied(state, entry.seq, entry.at)
-            log.info("entry", extra={"table": self.id, "seq": entry.seq, "kind": entry.kind})
-
     def _applied(self, new_state: TableState, seq: int, at_ms: int) -> None:
         before = self._turn() if self.state is not None else None
         was_paused = self.state is not None and self.state.gm.paused
@@ -394,17 +336,6 @@ class Table(Seeding, Refereeing):
             self.turn_since += at_ms / 1000 - self._paused_at
         if new_state.gm.paused and not was_paused:
             self._paused_at = at_ms / 1000
-
-    def _notify(self) -> None:
-        batch = self._batch
-        if batch is not None and batch.is_mine():
-            batch.notify = True  # heard once the command's entries are stored
-            return
-        for listener in list(self._listeners):
-            try:
-                listener(self)
-            except Exception:  # a broken listener must not break the table
-                log.exception("listener failed", extra={"table": self.id})
 
 
 def _by_bot(by_bot: bool) -> dict[str, bool]:
