@@ -101,12 +101,15 @@ class Tables:
 
     def load_all(self) -> list[Table]:
         """Rebuild every table that is not archived (at start-up, so rounds and timers resume);
-        a broken table is logged and skipped."""
+        a broken table is logged and skipped, and so is one whose resumed deal the store refused."""
         loaded = []
         for record in self._events.tables(archived=False):
             try:
                 table = self.find(record.table)
             except TableBroken:
+                continue
+            except TableError as error:
+                log.error("table not loaded", extra={"table": record.table, "code": error.code})
                 continue
             if table is not None:
                 loaded.append(table)

@@ -8,6 +8,7 @@ import logging
 import pytest
 
 from referee.rules import Phase
+from referee.store.base import StoreBusy
 from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables
 from referee.table.seeding import RESUME_FACTOR
@@ -183,3 +184,20 @@ def test_after_a_restart_a_seat_a_bot_plays_is_not_waited_for():
     before.set_autopilot(1, True, "disconnected")
     after = server(store, ManualScheduler(clock.now()), seed_wait_s=1.5).get(before.id)
     assert after.game.phase is Phase.BIDDING
+
+
+class LockedStore(EventLog):
+    """A store whose database stays locked by another process: every append fails with ``store/busy``."""
+
+    def append(self, table, entries, expected_seq):
+        raise StoreBusy(5.0)
+
+
+def test_a_table_whose_resumed_deal_cannot_be_stored_is_skipped_at_start_up_and_the_server_starts(tmp_path):
+    path = str(tmp_path / "db.sqlite3")
+    clock = ManualScheduler()
+    before = rolling_at_a_crash(EventLog(path, clock=clock.now), clock)
+    tables = server(LockedStore(path), ManualScheduler(clock.now()), seed_wait_s=0)
+    assert tables.load_all() == []
+    again = server(EventLog(path), ManualScheduler(clock.now()), seed_wait_s=0).get(before.id)
+    assert again.game.phase is Phase.BIDDING
