@@ -31,6 +31,9 @@ const footer = el("footer", { class: "fair-footer", hidden: true },
   el("p", {}, el("span", {}, t("fair.server_key")), " ", fingerprint), el("p", {}, auditLink));
 byId("main").after(footer);
 
+// After a lost connection (a server restart) a round may still wait for a seed this page sent
+// before the server stored it: send one again (a seed the server already holds is ignored).
+socket.on("disconnect", () => seeded.clear());
 socket.on("state", (state) => {
   sendSeed(state);
   checkOwnDice(state);
