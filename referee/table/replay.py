@@ -3,6 +3,7 @@
 ``replay`` never lets an unexpected exception out: whatever goes wrong on an entry (a refused
 fold, a missing field, a wrong type) becomes ``TableBroken`` naming the table, the entry's
 seq and the reason, so the registry can set that one table aside and serve every other.
+The reason never quotes an entry's secret part (it is logged).
 
 >>> from referee.store.log import EventLog, NewEntry
 >>> log = EventLog(":memory:")
@@ -40,11 +41,18 @@ def replay(table: str, entries: Sequence[Entry]) -> list[tuple[Entry, TableState
     for entry in entries:
         try:
             state = fold(state, entry.kind, entry.public, entry.secret)
-        except RulesError as error:
-            raise TableBroken(table, entry.seq, entry.kind, error.message) from None
         except Exception as error:  # noqa: BLE001 - the fold is total: any failure sets the table aside
-            raise TableBroken(table, entry.seq, entry.kind, f"{type(error).__name__}: {error}") from None
+            raise TableBroken(table, entry.seq, entry.kind, _reason(error, entry)) from None
         steps.append((entry, state))
     if not steps:
         raise TableError("table/unknown", f"there is no table {table!r}")
     return steps
+
+
+def _reason(error: Exception, entry: Entry) -> str:
+    """Why the fold refused ``entry``; for an entry with a secret part (dice, a die change) only
+    the error's code or type, so the reason, which is logged, never quotes an unrevealed die."""
+    if entry.secret is not None:
+        what = error.code if isinstance(error, RulesError) else type(error).__name__
+        return f"{what} (details withheld: the entry has a secret part)"
+    return error.message if isinstance(error, RulesError) else f"{type(error).__name__}: {error}"

@@ -201,3 +201,16 @@ def test_a_table_whose_resumed_deal_cannot_be_stored_is_skipped_at_start_up_and_
     assert tables.load_all() == []
     again = server(EventLog(path), ManualScheduler(clock.now()), seed_wait_s=0).get(before.id)
     assert again.game.phase is Phase.BIDDING
+
+
+def test_the_reason_a_table_is_broken_never_quotes_a_secret_part(caplog):
+    store = EventLog(":memory:")
+    bad = table_in_mid_round(server(store, seed_wait_s=0))
+    dealt = [e for e in store.entries(bad.id) if e.kind == "round_dealt"][0]
+    store._db.execute("UPDATE events SET secret = ? WHERE table_id = ? AND seq = ?",
+                      (json.dumps({"hands": {"0": "secret-dice-654321"}}), bad.id, dealt.seq))
+    with caplog.at_level(logging.ERROR, logger="referee.tables"):
+        with pytest.raises(TableError) as refused:
+            server(store, seed_wait_s=0).get(bad.id)
+    assert "654321" not in refused.value.message and "654321" not in caplog.text
+    assert "details withheld" in refused.value.message
