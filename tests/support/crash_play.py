@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import subprocess
 import threading
 import time
 import urllib.request
@@ -91,6 +92,16 @@ class CrashingEvening:
         """The crash points that fired so far, in order."""
         return self.record.read_text(encoding="utf-8").split() if self.record.exists() else []
 
+    def died(self, seconds: float = 5.0) -> bool:
+        """True when the server exits within ``seconds`` (a connection cut by its SIGKILL comes
+        a moment before the process is gone)."""
+        assert self.server.process is not None
+        try:
+            self.server.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+
     def _start(self) -> None:
         for _ in range(len(self.armed) + 1):
             try:
@@ -111,7 +122,11 @@ class CrashingEvening:
         self.clients = {}
         self.restarts += 1
         self._start()
-        self.connect_all()
+        try:
+            self.connect_all()
+        except Exception:  # noqa: BLE001 - a crash point fired by somebody's return: play restarts it
+            if not self.died():
+                raise
 
     def stop(self) -> None:
         for client in self.clients.values():
@@ -129,7 +144,7 @@ class CrashingEvening:
             with urllib.request.urlopen(request, timeout=5) as reply:
                 return json.loads(reply.read())
         except OSError:
-            if self.server.dead:
+            if self.died():
                 return None
             raise
 
@@ -289,11 +304,14 @@ def play(evening: CrashingEvening, seconds: float = 120.0) -> TableState:
         kinds = evening.kinds()
         game = state.game
         if game is not None and game.winner is not None and set(evening.armed) <= set(evening.fired()):
-            return state
+            if not evening.died(1.0):  # the last crash point may have fired just now
+                return state
+            evening.restart()
+            continue
         try:
             take(evening, next_step(evening, state, kinds))
         except Exception:  # noqa: BLE001 - a connection refused by a server that just died
-            if not evening.server.dead:
+            if not evening.died():
                 raise
     missing = sorted(set(evening.armed) - set(evening.fired()))
     raise TimeoutError(f"the evening did not finish: armed points not reached {missing}; fired {evening.fired()}")
