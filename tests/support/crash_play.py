@@ -61,6 +61,7 @@ class Client:
         return box[0] if box else None
 
     def close(self) -> None:
+        """Disconnect (nothing to do when the server is already gone)."""
         try:
             self.sio.disconnect()
         except Exception:  # noqa: BLE001 - already gone with the server
@@ -129,6 +130,7 @@ class CrashingEvening:
                 raise
 
     def stop(self) -> None:
+        """Disconnect everybody, stop the server, close the test's reader of the log."""
         for client in self.clients.values():
             client.close()
         self.server.stop()
@@ -170,10 +172,12 @@ class CrashingEvening:
         return {entry.kind for entry in self.log.entries(self.table_id)}
 
     def head(self) -> int:
+        """The seq of the table's last stored entry (0 before any)."""
         entries = self.log.entries(self.table_id)
         return entries[-1].seq if entries else 0
 
     def connect_all(self) -> None:
+        """Connect the referee and every seated person who is not away (after a restart)."""
         if not self.table_id:
             return
         self.clients["ref"] = Client(self.server, {"table": self.table_id, "referee_token": self.referee_token})
@@ -193,10 +197,12 @@ class CrashingEvening:
         self.clients[seat] = spectator
 
     def leave(self, seat: int) -> None:
+        """The person at ``seat`` closes their page (a bot takes over after the grace period)."""
         self.away.add(seat)
         self.clients.pop(seat).close()
 
     def come_back(self, seat: int) -> None:
+        """The person at ``seat`` opens their page again with their token."""
         self.away.discard(seat)
         self.clients[seat] = Client(self.server, {"table": self.table_id, "token": self.tokens[seat]})
 
