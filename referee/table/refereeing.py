@@ -1,6 +1,6 @@
 """What a table offers its game master, and the game master's steps in a round's life.
 
-For the referee's commands (``referee.gm.desk``): ``changing()`` holds the table's lock for a
+For the referee's commands (``referee.table.desk``): ``changing()`` holds the table's lock for a
 series of entries and tells listeners once; ``commit`` logs one entry (folded first);
 ``draw`` commits a fairness draw; ``change_die`` logs an approved DIE_CHANGED; ``disclose_die``
 proves one committed die to one seat.
@@ -30,10 +30,10 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import FairnessError, die_change, kinds
-from referee.gm.settle import penalties_due, settlement
 from referee.rules import Phase
 
 from .errors import BadRequest, TableError
+from .settle import penalties_due, settlement
 from .state import GameFairness
 
 if TYPE_CHECKING:

@@ -1,5 +1,8 @@
 """The referee's desk: every game-master command on a ``Table``, logged through the table's fold.
 
+The desk lives in ``referee.table`` (it drives a table with the pure game-master modules of
+``referee.gm``), so imports point one way: table -> gm.
+
 Authorisation is the caller's (the web layer knows who holds the referee's token); the fold
 refuses what the state does not allow, and a refused command logs nothing. Cheat checks and
 "a random die" are fairness draws, committed before anybody, the referee included, sees
@@ -20,13 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.gm.attempts import Attempt, Check
+from referee.gm.settings import GmSettings
+from referee.gm.stakes import parse_stake
+from referee.gm.text import CHAT_LIMIT, clean_text
 from referee.rules import IllegalAction, Phase
-from referee.table import Table
 
-from .attempts import Attempt, Check
-from .settings import GmSettings
-from .stakes import parse_stake
-from .text import CHAT_LIMIT, clean_text
+from .table import Table
 
 NAME_LIMIT = 24
 
