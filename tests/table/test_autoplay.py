@@ -262,3 +262,11 @@ def test_a_stand_in_move_scheduled_before_the_player_came_back_is_not_played():
     assert len(table.game.bids) == 1 and table.game.turn == 1 and room.entries("liar") == []
     table.liar(1, against=(1, 1, 1))
     assert room.entries("liar") == [{"seat": 1}]
+
+
+def test_with_the_timer_on_a_player_gone_on_their_turn_is_played_at_the_grace_period_not_at_the_timeout():
+    room, table = two_humans(turn_timer_s=60)
+    table.set_connected(0, False)
+    room.clock.advance(GRACE_S + THINK_S)
+    assert [(bid["seat"], bid.get("by_bot")) for bid in room.entries("bid")] == [(0, True)]
+    assert room.entries("turn_timed_out") == []
