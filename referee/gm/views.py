@@ -2,9 +2,9 @@
 
 Players and spectators see the referee's name and settings, the pause, the table chat, the
 stakes, the pot and the scoreboard; a player also sees their own private thread with the
-referee and their own cheat attempts with their checks and effects (a knock's effect without the
-victim's old value: ``PLAYER_EFFECT_FIELDS``). The referee sees every thread and every attempt; a blind referee sees no effect that shows a die before its round
-is revealed.
+referee and their own cheat attempts with their checks and effects (a knock's effect without
+the victim's old value: ``PLAYER_EFFECT_FIELDS``). The referee sees every thread and every
+attempt; a blind referee sees no effect that shows a die before its round is revealed.
 
 >>> from referee.gm.state import GmState
 >>> sorted(gm_view(GmState(), seat=None, seats={}))
