@@ -33,10 +33,11 @@ referee.rules.errors.IllegalAction: there is no running game to pause
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
-from referee.rules import IllegalAction, LoseDie, Phase, apply
+from referee.rules import Event, GameState, IllegalAction, LoseDie, Phase, apply
 
 from .attempts import CONSEQUENCES, Attempt, Check
 from .scoreboard import GameScore
@@ -44,13 +45,37 @@ from .settings import GmSettings
 from .stakes import Stake
 from .state import CHAT_KEEP, ChatLine, GmState, Referee
 
-if TYPE_CHECKING:
-    from referee.table.state import TableState
 
-Handler = Callable[["TableState", dict[str, Any], dict[str, Any]], "TableState"]
+class TableLike(Protocol):
+    """What the handlers read of a table's state (``referee.table.TableState``, a dataclass they
+    copy with ``dataclasses.replace``); named here so that this package never imports the table."""
+
+    @property
+    def seats(self) -> Mapping[int, Any]: ...
+
+    @property
+    def host(self) -> int | None: ...
+
+    @property
+    def game_no(self) -> int: ...
+
+    @property
+    def game(self) -> GameState | None: ...
+
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+    @property
+    def gm(self) -> GmState: ...
+
+    @property
+    def game_running(self) -> bool: ...
 
 
-def _gm(state: TableState, **changes: Any) -> TableState:
+Handler = Callable[[TableLike, dict[str, Any], dict[str, Any]], TableLike]
+
+
+def _gm(state: TableLike, **changes: Any) -> TableLike:
     return replace(state, gm=replace(state.gm, **changes))
 
 
@@ -59,7 +84,7 @@ def _require_referee(gm: GmState) -> None:
         raise IllegalAction("referee/none", "this table has no referee")
 
 
-def _require_seated(state: TableState, seat: Any) -> int:
+def _require_seated(state: TableLike, seat: Any) -> int:
     if seat not in state.seats:
         raise IllegalAction("seat/none", f"seat {seat} is empty")
     return int(seat)
@@ -69,13 +94,13 @@ def _line(gm: GmState, by: str, seat: int | None, text: str, notice: str | None 
     return ChatLine(gm.lines + 1, by, seat, text, notice)
 
 
-def _notice(state: TableState, notice: str, seat: int) -> TableState:
+def _notice(state: TableLike, notice: str, seat: int) -> TableLike:
     gm = state.gm
     line = _line(gm, "notice", seat, "", notice)
     return _gm(state, chat=(gm.chat + (line,))[-CHAT_KEEP:], lines=gm.lines + 1)
 
 
-def _referee_named(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+def _referee_named(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     if state.gm.referee is not None:
         raise IllegalAction("referee/named", "this table has a referee already")
     if state.seats:
@@ -84,7 +109,7 @@ def _referee_named(state: TableState, public: dict[str, Any], secret: dict[str, 
     return replace(state, host=None, gm=replace(state.gm, referee=referee))
 
 
-def _chat_posted(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _chat_posted(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     seat = _require_seated(state, public["seat"]) if public["by"] == "player" else None
     if public["by"] == "referee":
         _require_referee(state.gm)
@@ -93,7 +118,7 @@ def _chat_posted(state: TableState, public: dict[str, Any], _secret: dict[str, A
     return _gm(state, chat=(gm.chat + (line,))[-CHAT_KEEP:], lines=gm.lines + 1)
 
 
-def _message_sent(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+def _message_sent(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     gm = state.gm
     _require_referee(gm)
     seat = _require_seated(state, public["seat"])
@@ -101,7 +126,7 @@ def _message_sent(state: TableState, public: dict[str, Any], secret: dict[str, A
     return _gm(state, messages={**gm.messages, seat: thread}, lines=gm.lines + 1)
 
 
-def _stake_set(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _stake_set(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     seat = _require_seated(state, public["seat"])
     if state.game_running:
         raise IllegalAction("stakes/locked", "stakes are set before a game starts, not during it")
@@ -111,7 +136,7 @@ def _stake_set(state: TableState, public: dict[str, Any], _secret: dict[str, Any
     return _gm(state, stakes=stakes)
 
 
-def _paused(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _paused(state: TableLike, _public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     _require_referee(state.gm)
     if not state.game_running:
         raise IllegalAction("game/not_started", "there is no running game to pause")
@@ -120,13 +145,13 @@ def _paused(state: TableState, _public: dict[str, Any], _secret: dict[str, Any])
     return _gm(state, paused=True)
 
 
-def _resumed(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _resumed(state: TableLike, _public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     if not state.gm.paused:
         raise IllegalAction("game/not_paused", "the game is not paused")
     return _gm(state, paused=False, resumes=state.gm.resumes + 1)
 
 
-def _whisper_name_set(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _whisper_name_set(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     _require_referee(state.gm)
     seat = _require_seated(state, public["seat"])
     names = {s: name for s, name in state.gm.whisper_names.items() if s != seat}
@@ -135,7 +160,7 @@ def _whisper_name_set(state: TableState, public: dict[str, Any], _secret: dict[s
     return _gm(state, whisper_names=names)
 
 
-def _attempt_submitted(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+def _attempt_submitted(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     gm = state.gm
     _require_referee(gm)
     if not gm.settings.cheating:
@@ -160,19 +185,19 @@ def _attempt_submitted(state: TableState, public: dict[str, Any], secret: dict[s
     return _gm(state, attempts=gm.attempts + (attempt,))
 
 
-def _settle(state: TableState, attempt: Attempt) -> TableState:
+def _settle(state: TableLike, attempt: Attempt) -> TableLike:
     attempts = state.gm.attempts
     return _gm(state, attempts=attempts[:attempt.id - 1] + (attempt,) + attempts[attempt.id:])
 
 
-def _attempt(state: TableState, attempt_id: Any) -> Attempt:
+def _attempt(state: TableLike, attempt_id: Any) -> Attempt:
     attempt = state.gm.attempt(attempt_id)
     if attempt is None:
         raise IllegalAction("attempt/unknown", f"there is no attempt {attempt_id!r}")
     return attempt
 
 
-def _attempt_checked(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+def _attempt_checked(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     attempt = _attempt(state, public["attempt"])
     if attempt.status != "pending":
         raise IllegalAction("attempt/settled", f"attempt {attempt.id} is {attempt.status}")
@@ -182,7 +207,7 @@ def _attempt_checked(state: TableState, public: dict[str, Any], secret: dict[str
     return _settle(state, attempt.checked(Check(**secret)))
 
 
-def _attempt_resolved(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+def _attempt_resolved(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     attempt = _attempt(state, public["attempt"])
     outcome, consequence = secret["outcome"], secret.get("consequence")
     check = attempt.check
@@ -205,7 +230,7 @@ def _attempt_resolved(state: TableState, public: dict[str, Any], secret: dict[st
     return state
 
 
-def _penalty_applied(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _penalty_applied(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     pending = (public["seat"], public["attempt"])
     if pending not in state.gm.penalties or state.game is None:
         raise IllegalAction("penalty/none", f"no penalty is waiting for seat {public['seat']}")
@@ -215,7 +240,7 @@ def _penalty_applied(state: TableState, public: dict[str, Any], _secret: dict[st
     return replace(state, game=step.state, events=tuple(e for e in step.events if e.audience is None))
 
 
-def _game_settled(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+def _game_settled(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     game = state.game
     if game is None or game.winner is None or public["game"] != state.game_no:
         raise IllegalAction("game/running", "a game is settled once it is over")

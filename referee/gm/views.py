@@ -2,9 +2,9 @@
 
 Players and spectators see the referee's name and settings, the pause, the table chat, the
 stakes, the pot and the scoreboard; a player also sees their own private thread with the
-referee and their own cheat attempts with their checks and effects. The referee sees every
-thread and every attempt; a blind referee sees no effect that shows a die before its round
-is revealed.
+referee and their own cheat attempts with their checks and effects (a knock's effect without
+the victim's old value: ``PLAYER_EFFECT_FIELDS``). The referee sees every thread and every
+attempt; a blind referee sees no effect that shows a die before its round is revealed.
 
 >>> from referee.gm.state import GmState
 >>> sorted(gm_view(GmState(), seat=None, seats={}))
@@ -27,10 +27,29 @@ def _line(line: ChatLine) -> dict[str, Any]:
     return {"id": line.id, "by": line.by, "seat": line.seat, "text": line.text, "notice": line.notice}
 
 
+PLAYER_EFFECT_FIELDS = {
+    "telekinesis": ("seat", "index", "value", "was"),
+    "mind_reading": ("seat", "index", "value", "proof"),
+    "loaded_die": ("seat", "index", "value", "from_round"),
+    "knock": ("seat", "index", "value"),
+}
+"""What the cheater sees of each kind's effect: a knock's victim's old value (``was``) is the
+referee's alone; a telekinesis's ``was`` is the cheater's own die."""
+
+
 def _attempt(attempt: Attempt, *, hide_effect: bool) -> dict[str, Any]:
     view = attempt.to_dict()
     if hide_effect:
         view["effect"] = None
+    return view
+
+
+def _own_attempt(attempt: Attempt) -> dict[str, Any]:
+    """A player's own attempt, its effect cut to the kind's ``PLAYER_EFFECT_FIELDS``."""
+    view = attempt.to_dict()
+    effect = attempt.effect
+    if effect is not None:
+        view["effect"] = {key: effect[key] for key in PLAYER_EFFECT_FIELDS.get(attempt.kind, ()) if key in effect}
     return view
 
 
@@ -48,7 +67,7 @@ def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int]) -> dict[st
     }
     if seat is not None and referee is not None:
         view["messages"] = [_line(line) for line in gm.messages.get(seat, ())]
-        view["attempts"] = [_attempt(a, hide_effect=False) for a in gm.attempts if a.seat == seat]
+        view["attempts"] = [_own_attempt(a) for a in gm.attempts if a.seat == seat]
     return view
 
 

@@ -3,7 +3,10 @@ and take over a seat whose player left, until that player returns.
 
 ``Autoplay`` listens to one table. It never acts inside a change: it schedules a call (the
 bot's thinking delay, the turn's deadline, the disconnect grace period), and each call first
-checks that the turn it was scheduled for is still the current one.
+checks that the turn it was scheduled for is still the current one. A bot that takes a seat
+over (its player left, or timed out twice) plays the turn already running; a player who comes
+back cancels the move it had scheduled and plays that turn themselves. Every bot move carries
+``against`` (the turn it answers), so the table refuses it once that turn has moved on.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ class Autoplay:
         self._think_s = think_s
         self._grace_s = grace_s
         self._bots: dict[tuple[int, str], Any] = {}
-        self._turn: tuple[tuple[int, int, int] | None, Handle | None] = (None, None)
+        self._turn: tuple[tuple[tuple[int, ...] | None, bool] | None, Handle | None] = (None, None)
         self._gone: dict[int, Handle] = {}
         self._observed = table.version
         table.subscribe(lambda _table: self.on_change())
@@ -47,57 +50,81 @@ class Autoplay:
         self._schedule_turn()
 
     def _schedule_turn(self) -> None:
+        """One scheduled call per turn and player: the bot's move when a bot plays the seat to act,
+        else its timeout. A bot taking over the current turn (autopilot on) schedules its move; the
+        person taking the seat back cancels a move not yet played."""
         table = self.table
         key = table.turn_key()
-        if key == self._turn[0]:
+        game = table.game
+        seat = game.turn if key is not None and game is not None else None
+        plan = (key, seat is not None and self._bot_plays(seat))
+        if plan == self._turn[0]:
             return
         if self._turn[1] is not None:
             self._turn[1].cancel()
         handle = None
-        game = table.game
-        if key is not None and game is not None and game.turn is not None:
-            seat = game.turn
-            if self._bot_plays(seat):
+        if key is not None and seat is not None:
+            if plan[1]:
                 handle = self._scheduler.call_later(self._think_s, lambda: self._bot_turn(key, seat))
             else:
                 deadline = table.turn_deadline()
                 if deadline is not None:
                     delay = deadline - self._scheduler.now()
                     handle = self._scheduler.call_later(delay, lambda: self._timed_out(key, seat))
-        self._turn = (key, handle)
+        self._turn = (plan, handle)
 
     def _bot_plays(self, seat: int) -> bool:
         state = self.table.current
         return state.is_bot(seat) or seat in state.autopilot
 
-    def _timed_out(self, key: tuple[int, int, int], seat: int) -> None:
+    def _timed_out(self, key: tuple[int, ...], seat: int) -> None:
         strikes = self.table.time_out(seat, key)
         if strikes == 0:
             return
         log.info("turn timed out", extra={"table": self.table.id, "seat": seat, "strikes": strikes})
         if strikes >= 2:
             self.table.set_autopilot(seat, True, "timeouts")
-        self._bot_turn(key, seat)
+        self._stand_in(key, seat)
 
-    def _bot_turn(self, key: tuple[int, int, int], seat: int) -> None:
+    def _bot_turn(self, key: tuple[int, ...], seat: int) -> None:
+        """A scheduled move of a bot playing ``seat``: dropped once its player has come back."""
+        self._stand_in(key, seat, only_for_bot=True)
+
+    def _stand_in(self, key: tuple[int, ...], seat: int, *, only_for_bot: bool = False) -> None:
+        """A bot plays ``seat``'s turn ``key`` if that is still the turn being played (and, with
+        ``only_for_bot``, a bot still plays the seat).
+
+        The check runs again after the bot has thought; from there to the table's lock nothing
+        yields under gevent, and ``against`` refuses a move for a turn that moved on meanwhile.
+        """
         table = self.table
+
+        def still_due() -> bool:
+            game = table.game
+            return (table.turn_key() == key and game is not None and game.turn == seat
+                    and (not only_for_bot or self._bot_plays(seat)))
+
         game = table.game
-        if table.turn_key() != key or game is None or game.turn != seat:
+        if not still_due() or game is None:
             return
         view = game_view(game, seat, game_no=table.current.game_no)
+        against = (key[0], key[1], key[2])
         try:
-            self._play(seat, self._bot_for(seat).act(view))
+            action = self._bot_for(seat).act(view)
+            if still_due():
+                self._play(seat, action, against)
         except (RulesError, KeyError, TypeError, ValueError) as error:
-            if table.turn_key() != key:
+            if not still_due():
                 return
             log.warning("bot action refused", extra={"table": table.id, "seat": seat, "error": str(error)})
-            self._play(seat, to_action(legal_moves(view)[-1]))
+            self._play(seat, to_action(legal_moves(view)[-1]), against)
 
-    def _play(self, seat: int, action: dict[str, Any]) -> None:
+    def _play(self, seat: int, action: dict[str, Any], against: tuple[int, int, int]) -> None:
+        """Play ``action`` for ``seat`` against the turn the bot saw (refused as stale once it moved on)."""
         if action.get("type") == "liar":
-            self.table.liar(seat, by_bot=True)
+            self.table.liar(seat, by_bot=True, against=against)
         else:
-            self.table.bid(seat, int(action["quantity"]), int(action["face"]), by_bot=True)
+            self.table.bid(seat, int(action["quantity"]), int(action["face"]), by_bot=True, against=against)
 
     def _bot_for(self, seat: int) -> Any:
         state = self.table.current

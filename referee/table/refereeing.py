@@ -1,10 +1,10 @@
 """What a table offers its game master, and the game master's steps in a round's life.
 
-For the referee's commands (``referee.gm.desk``): ``changing()`` makes a series of entries one
+For the referee's commands (``referee.table.desk``): ``changing()`` makes a series of entries one
 command (one transaction: stored together at its end, or none of them) and tells listeners
 once; ``commit`` adds one entry (folded first) to it, or is a command of its own;
-``draw`` commits a fairness draw; ``change_die`` logs an approved DIE_CHANGED; ``disclose_die``
-proves one committed die to one seat.
+``draw`` commits a fairness draw; ``change_die`` logs a DIE_CHANGED that a succeeded attempt
+approves; ``disclose_die`` proves one committed die to one seat.
 
 For the table itself: penalty dice are taken right after a "next round" (before the roll),
 a loaded die is turned to six right after each deal, and when a game ends its draws are
@@ -31,10 +31,11 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import FairnessError, die_change, kinds
-from referee.gm.settle import penalties_due, settlement
 from referee.rules import Phase
 
+from .approval import require_approved
 from .errors import BadRequest, TableError
+from .settle import penalties_due, settlement
 from .state import GameFairness
 
 if TYPE_CHECKING:
@@ -77,18 +78,23 @@ class Refereeing:
             self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
             return number, drawn.values
 
-    def change_die(self, seat: int, index: int, value: int, reason: str) -> None:
-        """Log an approved change: die ``index`` of ``seat`` shows ``value`` until the reveal."""
+    def change_die(self, seat: int, index: int, value: int, attempt: int) -> None:
+        """Log an approved change: die ``index`` of ``seat`` shows ``value`` until the reveal.
+
+        ``attempt`` is the succeeded attempt that licenses it (``approval.require_approved``);
+        its number is in the entry's secret beside seat, index, value and reason.
+        """
         with self._command():
             game = self.game
             if game is None:
                 raise TableError("game/not_started", "no game is running at this table")
+            require_approved(self.current, attempt)
             try:
                 change = die_change(self.current.game_no, game.round_no, seat=seat, index=index, value=value,
-                                    reason=reason)
+                                    reason=f"attempt {attempt}")
             except FairnessError as error:
                 raise BadRequest("die/invalid", str(error)) from None
-            self._commit(kinds.DIE_CHANGED, change.public, change.secret)
+            self._commit(kinds.DIE_CHANGED, change.public, {**change.secret, "attempt": attempt})
 
     def disclose_die(self, seat: int, index: int) -> dict[str, Any]:
         """One die of this round as committed, with its salt and Merkle proof."""
@@ -116,7 +122,7 @@ class Refereeing:
             return
         for seat, attempt in self.current.gm.loaded_seats(self.current.game_no, game.round_no):
             if seat in game.in_game and game.hand_of(seat)[0] != 6:
-                self.change_die(seat, 0, 6, f"attempt {attempt}")
+                self.change_die(seat, 0, 6, attempt)
 
     def _close_game(self) -> None:
         game = self.game

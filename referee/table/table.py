@@ -15,6 +15,7 @@ from typing import Any
 from referee.rules import Event, GameState, Phase, first_opener
 from referee.store.base import Store
 
+from .against import Turn, require_current
 from .batch import Batch
 from .dealing import Dealer
 from .errors import TableError
@@ -171,17 +172,21 @@ class Table(Transactions, Seeding, Refereeing):
         self._commit("game_opened", manifest, secret)
         self._open_round()
 
-    def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False) -> None:
-        """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat)."""
+    def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False,
+            against: Turn | None = None) -> None:
+        """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat);
+        ``against``: the turn the sender saw (``referee.table.against``)."""
         with self._command():
             self._require_seat(seat)
+            require_current(self._turn(), against)
             self._commit("bid", {"seat": seat, "quantity": quantity, "face": face, **_by_bot(by_bot)})
         self._notify()
 
-    def liar(self, seat: int, *, by_bot: bool = False) -> None:
-        """``seat`` calls Liar; the round is revealed at once."""
+    def liar(self, seat: int, *, by_bot: bool = False, against: Turn | None = None) -> None:
+        """``seat`` calls Liar on the standing bid, revealed at once; ``against`` as for ``bid``."""
         with self._command():
             self._require_seat(seat)
+            require_current(self._turn(), against)
             self._commit("liar", {"seat": seat, **_by_bot(by_bot)})
             fairness = self.current.fairness
             game = self.game

@@ -30,9 +30,28 @@ def token_digest(token: str) -> str:
 
 
 def parse_bid(data: Any) -> tuple[int, int]:
-    """``(quantity, face)`` of a ``bid`` event."""
-    data = fields_of(data, "quantity", "face")
+    """``(quantity, face)`` of a ``bid`` event (its optional ``against``: ``parse_against``)."""
+    data = fields_of(data, "quantity", "face", "against")
     return int_field(data, "quantity"), int_field(data, "face")
+
+
+def parse_call(data: Any) -> tuple[int, int, int] | None:
+    """The optional ``against`` of a ``liar`` event, which carries nothing else."""
+    return parse_against(fields_of(data, "against"))
+
+
+def parse_against(data: dict[str, Any]) -> tuple[int, int, int] | None:
+    """``(game, round, bids)`` of the optional ``against`` field: the turn the sender saw.
+
+    >>> parse_against({"against": {"game": 1, "round": 2, "bids": 0}}), parse_against({})
+    ((1, 2, 0), None)
+    """
+    if "against" not in data:
+        return None
+    against = fields_of(data["against"], "game", "round", "bids")
+    if set(against) != {"game", "round", "bids"}:
+        raise BadRequest("payload/malformed", "against is an object {game, round, bids}")
+    return int_field(against, "game"), int_field(against, "round"), int_field(against, "bids")
 
 
 def parse_empty(data: Any) -> None:

@@ -12,11 +12,10 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
 
-from referee.gm import desk
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
 from referee.rules import RulesError, Settings
-from referee.table import BadRequest
+from referee.table import BadRequest, desk
 
 from .i18n import catalog, pick_language, translate
 from .payloads import fields_of, parse_name, token_digest

@@ -1,7 +1,7 @@
 """Socket.IO handlers of game-master mode: the referee's connection and commands, the players'
 table chat, private messages to the referee and cheat attempts (docs/protocol.md, "Game master").
 
-Like every handler: parse, authorise, call ``referee.gm.desk``, answer ``{"ok": true, …}`` or
+Like every handler: parse, authorise, call ``referee.table.desk``, answer ``{"ok": true, …}`` or
 ``{"ok": false, "code", "message"}`` (and ``error`` to the sender only). Chat-like events
 (chat, messages, attempts) also spend a per-connection chat budget.
 """
@@ -15,10 +15,9 @@ from typing import Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
-from referee.gm import desk
 from referee.gm.attempts import parse_consequence, parse_judgement, parse_request
 from referee.rules import RulesError
-from referee.table import Table, TableError, Tables
+from referee.table import Table, TableError, Tables, desk
 from referee.views import referee_view
 
 from .answer import Action, answer as answer_event

@@ -18,8 +18,8 @@ from referee.table import Table, TableError, Tables
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, watch_room
-from .payloads import (parse_auth, parse_next_round, parse_bid, parse_empty, parse_level, parse_name, parse_seat, parse_seed,
-                       token_digest)
+from .payloads import (parse_against, parse_auth, parse_bid, parse_call, parse_empty, parse_level, parse_name,
+                       parse_next_round, parse_seat, parse_seed, token_digest)
 from .broadcast import Broadcaster
 
 log = logging.getLogger("referee.web")
@@ -31,12 +31,12 @@ def _start(table: Table, seat: int, data: Any) -> None:
 
 
 def _bid(table: Table, seat: int, data: Any) -> None:
-    table.bid(seat, *parse_bid(data))
+    quantity, face = parse_bid(data)
+    table.bid(seat, quantity, face, against=parse_against(data))
 
 
 def _liar(table: Table, seat: int, data: Any) -> None:
-    parse_empty(data)
-    table.liar(seat)
+    table.liar(seat, against=parse_call(data))
 
 
 def _next_round(table: Table, seat: int, data: Any) -> None:

@@ -35,9 +35,15 @@ async function send(event, payload, options) {
   return ack;
 }
 
+// Every bid and call names the turn this page showed (`against`): once somebody else has moved,
+// the server refuses it with action/stale instead of applying it to a bid nobody here saw.
+function seenTurn() {
+  const { game } = current;
+  return { game: game.game, round: game.round, bids: game.bids.length };
+}
 const bidControl = new BidControl({
-  onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face }),
-  onLiar: () => send("liar"),
+  onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face, against: seenTurn() }),
+  onLiar: () => send("liar", { against: seenTurn() }),
 });
 byId("start").addEventListener("click", () => send("start"));
 // With the reveal this page showed: a press after somebody else's is answered ok and changes nothing.

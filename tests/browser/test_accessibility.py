@@ -28,6 +28,8 @@ AXE = Path(__file__).resolve().parents[1] / "vendor" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING = {"serious", "critical"}
 VIEWPORTS = {"390x844": MOBILE, "1280x800": DESKTOP}
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+"""Resolves once the browser has laid out and painted a frame after the call."""
 
 
 def post(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -66,7 +68,7 @@ def axe(page: Page, where: str) -> list[dict[str, Any]]:
     found = []
     for size, viewport in VIEWPORTS.items():
         page.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
-        page.wait_for_timeout(50)  # one frame for the layout of the new width
+        page.evaluate(NEXT_FRAME)  # the layout of the new width is done
         results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG)
         for violation in results["violations"]:
             found.append({**violation, "where": f"{where} @ {size}"})
@@ -125,8 +127,11 @@ def test_the_home_page(browser: Browser, base_url: str, people: list[Person], la
     people.append(person)
     person.page.goto(base_url + "/")
     if lang == "ru":
-        person.page.locator('button.lang[data-lang="ru"]').click()
+        person.page.locator('button.lang[data-lang="ru"]').click()  # sets the cookie and reloads the page
     expect(person.page.locator("html")).to_have_attribute("lang", lang)
+    # The reloaded page is parsed ("interactive") before its module scripts run: until its load
+    # event the form has no submit handler, and a click would submit it natively (no toast).
+    person.page.wait_for_load_state("load")
     check(person.page, f"home ({lang})")
     person.page.locator("#create button[value=table]").click()  # no name: the error toast shows
     expect(person.page.locator("#toast")).to_be_visible()

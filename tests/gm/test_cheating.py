@@ -49,7 +49,8 @@ def test_telekinesis_that_succeeds_changes_the_die_the_reveal_shows_and_the_audi
     assert table.game.result.hands == tuple((s, h) for s, h in zip(table.game.seats, revealed_before))
     export = finish_and_verify(night)
     changes = [e for e in export["entries"] if e["kind"] == "die_changed"]
-    assert changes[0]["secret"] == {"seat": 0, "index": 1, "value": 6, "reason": f"attempt {attempt_id}"}
+    assert changes[0]["secret"] == {"seat": 0, "index": 1, "value": 6, "reason": f"attempt {attempt_id}",
+                                    "attempt": attempt_id}
     assert settled_attempts(export)[0]["check"]["roll"] == check["roll"]
 
 

@@ -1,10 +1,9 @@
 """A restarted server rebuilds a refereed table from its log: chat, stakes, pause, attempts, penalties."""
 from __future__ import annotations
 
-from referee.gm import desk
 from referee.gm.settings import GmSettings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables
+from referee.table import ManualScheduler, Table, Tables, desk
 from referee.table.fair_dealer import FairDealer
 
 from .support import NEVER, SIGNER

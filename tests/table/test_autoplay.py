@@ -1,4 +1,5 @@
-"""Bots at the table: their own seats, stand-ins after a timeout, takeover after leaving, timers."""
+"""Bots at the table: their own seats, stand-ins after a timeout, takeover after leaving (of the turn
+already running, too), a returning player's seat and turn, timers."""
 from __future__ import annotations
 
 import pytest
@@ -192,3 +193,80 @@ def test_bots_at_the_table_observe_the_public_events_in_the_documented_shape(mon
     assert all(set(event) == {"kind", "data"} for event in seen)
     revealed = next(event["data"] for event in seen if event["kind"] == "revealed")
     assert set(revealed["hands"]) == {"0", "1"}
+
+
+def test_a_player_who_leaves_on_their_own_turn_has_that_turn_played_by_a_bot_after_the_grace_period():
+    room, table = two_humans(turn_timer_s=0)
+    assert table.game.turn == 0
+    table.set_connected(0, False)
+    room.clock.advance(GRACE_S)
+    assert table.current.autopilot == frozenset({0})
+    assert table.game.bids == ()
+    room.clock.advance(THINK_S)
+    assert [(bid["seat"], bid.get("by_bot")) for bid in room.entries("bid")] == [(0, True)]
+    assert table.game.turn == 1
+
+
+def test_autopilot_turned_on_for_any_reason_plays_the_turn_already_running():
+    room, table = two_humans(turn_timer_s=0)
+    table.set_autopilot(0, True, "timeouts")
+    room.clock.advance(THINK_S)
+    assert room.entries("bid") and room.entries("bid")[0]["seat"] == 0 and room.entries("bid")[0]["by_bot"] is True
+
+
+def test_a_player_back_before_the_stand_in_moves_cancels_that_move_and_plays_the_turn():
+    room, table = two_humans(turn_timer_s=0)
+    table.set_connected(0, False)
+    room.clock.advance(GRACE_S)
+    assert table.current.autopilot == frozenset({0})
+    room.clock.advance(THINK_S / 2)
+    table.set_connected(0, True)
+    room.clock.advance(THINK_S * 4)
+    assert room.entries("bid") == [] and table.game.turn == 0
+    table.bid(0, 1, 2, against=(1, 1, 0))
+    assert room.entries("bid") == [{"seat": 0, "quantity": 1, "face": 2}]
+
+
+def test_at_a_table_of_one_person_and_bots_without_a_timer_the_bot_plays_for_the_person_who_left():
+    room = Room(turn_timer_s=0, dice_per_player=2)
+    table = room.table
+    table.join("Solo", "d0")
+    table.add_bot(0, "easy")
+    table.add_bot(0, "easy")
+    table.set_connected(0, True)
+    table.start(0)
+    assert table.game.turn == 0 and table.turn_deadline() is None
+    table.set_connected(0, False)
+    room.clock.advance(GRACE_S)
+    for _ in range(40):
+        if table.game.phase is not Phase.BIDDING:
+            break
+        room.clock.advance(THINK_S)
+    assert table.game.phase is Phase.REVEALED
+    moves = room.entries("bid") + room.entries("liar")
+    first = room.entries("bid")[0]
+    assert first["seat"] == 0 and first["by_bot"] is True
+    assert all(move.get("by_bot") for move in moves if move["seat"] == 0)
+
+
+
+def test_a_stand_in_move_scheduled_before_the_player_came_back_is_not_played():
+    room, table = two_humans(turn_timer_s=0)
+    table.set_connected(1, False)
+    room.clock.advance(GRACE_S)
+    table.bid(0, 1, 2)
+    assert table.game.turn == 1 and table.current.autopilot == frozenset({1})
+    room.clock.advance(THINK_S / 2)
+    table.set_connected(1, True)
+    room.clock.advance(THINK_S * 4)
+    assert len(table.game.bids) == 1 and table.game.turn == 1 and room.entries("liar") == []
+    table.liar(1, against=(1, 1, 1))
+    assert room.entries("liar") == [{"seat": 1}]
+
+
+def test_with_the_timer_on_a_player_gone_on_their_turn_is_played_at_the_grace_period_not_at_the_timeout():
+    room, table = two_humans(turn_timer_s=60)
+    table.set_connected(0, False)
+    room.clock.advance(GRACE_S + THINK_S)
+    assert [(bid["seat"], bid.get("by_bot")) for bid in room.entries("bid")] == [(0, True)]
+    assert room.entries("turn_timed_out") == []

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from referee.gm import desk
+from referee.table import desk
 from referee.gm.settings import GmSettings
 from referee.rules import Phase, RulesError
 from referee.store.base import StoreConflict

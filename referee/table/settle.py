@@ -11,12 +11,11 @@ its check and effect, so the audit shows them); None at a table without a refere
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .stakes import pot
+from referee.gm.stakes import pot
 
-if TYPE_CHECKING:
-    from referee.table.state import TableState
+from .state import TableState
 
 
 def penalties_due(state: TableState) -> list[tuple[int, int]]:

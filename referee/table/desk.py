@@ -1,5 +1,8 @@
 """The referee's desk: every game-master command on a ``Table``, logged through the table's fold.
 
+The desk lives in ``referee.table`` (it drives a table with the pure game-master modules of
+``referee.gm``), so imports point one way: table -> gm.
+
 Authorisation is the caller's (the web layer knows who holds the referee's token); the fold
 refuses what the state does not allow, and a refused command logs nothing. Cheat checks and
 "a random die" are fairness draws, committed before anybody, the referee included, sees
@@ -20,13 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.gm.attempts import Attempt, Check
+from referee.gm.settings import GmSettings
+from referee.gm.stakes import parse_stake
+from referee.gm.text import CHAT_LIMIT, clean_text
 from referee.rules import IllegalAction, Phase
-from referee.table import Table
 
-from .attempts import Attempt, Check
-from .settings import GmSettings
-from .stakes import parse_stake
-from .text import CHAT_LIMIT, clean_text
+from .approval import require_hand_change
+from .table import Table
 
 NAME_LIMIT = 24
 
@@ -127,13 +131,11 @@ def dismiss(table: Table, attempt_id: int) -> None:
 
 
 def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int | None) -> None:
-    """The referee changes a die by hand (an "other" attempt that succeeded, or a ruling); logged like any change."""
+    """The referee changes a die by hand after an ``other`` attempt of this round succeeded
+    (``approval.require_hand_change``); logged like any change, with the attempt's number."""
     with table.changing():
-        if attempt_id is not None:
-            attempt = _attempt(table, attempt_id)
-            if attempt.status != "succeeded":
-                raise IllegalAction("attempt/settled", f"attempt {attempt.id} did not succeed")
-        table.change_die(seat, index, value, f"attempt {attempt_id}" if attempt_id is not None else "referee")
+        attempt = require_hand_change(table.current, attempt_id)
+        table.change_die(seat, index, value, attempt.id)
 
 
 def _attempt(table: Table, attempt_id: int) -> Attempt:
@@ -155,15 +157,14 @@ def _apply_effect(table: Table, attempt: Attempt) -> dict[str, Any] | None:
     game = table.game
     if game is None:
         return None
-    reason = f"attempt {attempt.id}"
     if attempt.kind == "telekinesis" and attempt.die is not None and attempt.value is not None:
         was = game.hand_of(attempt.seat)[attempt.die]
-        table.change_die(attempt.seat, attempt.die, attempt.value, reason)
+        table.change_die(attempt.seat, attempt.die, attempt.value, attempt.id)
         return {"seat": attempt.seat, "index": attempt.die, "value": attempt.value, "was": was}
     if attempt.kind == "knock" and attempt.target is not None and attempt.value is not None:
         index = _random_die(table, attempt, attempt.target)
         was = game.hand_of(attempt.target)[index]
-        table.change_die(attempt.target, index, attempt.value, reason)
+        table.change_die(attempt.target, index, attempt.value, attempt.id)
         return {"seat": attempt.target, "index": index, "value": attempt.value, "was": was}
     if attempt.kind == "mind_reading" and attempt.target is not None:
         index = _random_die(table, attempt, attempt.target)
