@@ -15,7 +15,7 @@ from typing import Any
 from referee.rules import Event, GameState, Phase, first_opener
 from referee.store.log import EventLog
 
-from .dealing import Dealer
+from .dealing import Dealer, seed_inputs
 from .errors import TableError
 from .refereeing import Refereeing
 from .scheduler import Scheduler
@@ -161,7 +161,7 @@ class Table(Refereeing):
         game_no = state.game_no + 1
         opener = first_opener(seats, state.last_first_opener)
         self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
-        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats)
+        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans())
         self._commit("game_opened", manifest, secret)
         self._open_round()
 
@@ -382,8 +382,9 @@ class Table(Refereeing):
         if game is None or fairness is None or game.phase is not Phase.ROLLING:
             return
         counts = {seat: game.count_of(seat) for seat in game.in_game}
+        seeds, missing = seed_inputs(game.round_no, state.humans(), counts, fairness.seeds, self.connected)
         dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
-                                  counts, dict(fairness.seeds))
+                                  counts, seeds, missing)
         self._commit("round_dealt", dealt.public, dealt.secret)
         self._load_dice()
 
