@@ -26,10 +26,10 @@ referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, a
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from referee.fairness.encoding import FairnessError
+from referee.store.chain import canonical
 
 ATTEMPT_CHECK = "attempt_check"
 ATTEMPT_TARGET_DIE = "attempt_target_die"
@@ -59,7 +59,7 @@ def purpose_problem(value: Any) -> str | None:
     """Why ``value`` is not a purpose of the enumeration, or None.
 
     >>> purpose_problem({"kind": "roll_off", "ref": 1, "counter": 0})
-    'a draw purpose needs a positive integer ref and counter, got {"kind":"roll_off","ref":1,"counter":0}'
+    'a draw purpose needs a positive integer ref and counter, got {"counter":0,"kind":"roll_off","ref":1}'
     """
     if not isinstance(value, dict) or set(value) != {"kind", "ref", "counter"}:
         return f"a draw purpose is exactly {{kind, ref, counter}}, got {_short(value)}"
@@ -142,5 +142,9 @@ def _within(value: Any, limit: int) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """``value`` as canonical JSON (sorted keys: the same text in the browser's verifier), cut at 120 characters."""
+    try:
+        text = canonical(value).decode("utf-8")
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= 120 else text[:117] + "..."

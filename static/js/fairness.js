@@ -7,6 +7,9 @@
 // browser cannot make (an Ed25519 signature where WebCrypto lacks Ed25519).
 // Pass verifyExport the export's JSON *text*: numbers keep their exact spelling, so the
 // log's hash chain (whose `at` times are floats) is recomputed over the very same bytes.
+// What went into the dice (seeds, draw purposes) is checked by fair_inputs.js.
+
+import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
 
 const EXPORT_FORMAT = 'tavern-jack-audit/1';
 const GENESIS = '0'.repeat(64);
@@ -21,6 +24,7 @@ const TAG = {
 const KIND = {
   opened: 'game_opened', dealt: 'round_dealt', changed: 'die_changed',
   revealed: 'round_revealed', drawCommitted: 'draw_committed', drawRevealed: 'draw_revealed',
+  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted',
 };
 const DIE_SIDES = 6;
 const subtle = globalThis.crypto.subtle;
@@ -91,6 +95,13 @@ const same = (a, b) => canonical(a) === canonical(b);
 const statement = (domain, payload) => concat(utf8.encode(`${domain}\n`), canonicalBytes(payload));
 const withoutSignature = (payload) => Object.fromEntries(Object.entries(payload).filter(([k]) => k !== 'signature'));
 const pyList = (values) => `[${values.join(', ')}]`;
+/** A parsed value with its exact numbers turned into plain numbers (key order kept). */
+const plain = (value) => {
+  if (value instanceof RawNumber) return Number(value.text);
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+};
 
 /** fields(...parts): each part 4-byte big-endian length + bytes; strings UTF-8, integers 8 bytes. */
 export function fields(...parts) {
@@ -346,7 +357,7 @@ function applyChanges(hands, changes) {
 }
 
 class Auditor {
-  constructor(x, report) { this.key = x.server_key; this.table = x.table; this.report = report; this.games = new Map(); }
+  constructor(x, report) { this.key = x.server_key; this.table = x.table; this.report = report; this.games = new Map(); this.current = null; }
 
   async signed(domain, payload) {
     return verifySignature(this.key, statement(domain, withoutSignature(payload)), payload.signature || '');
@@ -374,7 +385,22 @@ class Auditor {
     else if (m.table !== this.table) this.report.fail(step, `the manifest is for table '${m.table}', not '${this.table}'`);
     else if (signed === null) this.report.add(step, null, 'the manifest signature was not checked: no WebCrypto Ed25519 here');
     else this.report.add(step, true, 'manifest signed by the server key');
-    this.games.set(num(m.game), { manifest: m, rounds: new Map(), draws: new Map() });
+    const game = { manifest: m, rounds: new Map(), draws: new Map(), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
+    this.games.set(num(m.game), game);
+    this.current = game;
+  }
+
+  async [KIND.seedContributed](e) {
+    const game = this.current;
+    if (!game) { this.report.fail('log', `seq ${num(e.seq)}: a seed is logged before any game of the export was opened`); return; }
+    const last = Math.max(0, ...game.rounds.keys());
+    const awaited = !last || game.rounds.get(last).revealed ? last + 1 : null;
+    game.seeds.contributed(num(e.seq), plain(e.public), awaited, this.report);
+  }
+
+  async [KIND.attemptSubmitted](e) {
+    const game = this.games.get(num(e.public.game));
+    if (game) game.purposes.attempt(plain(e.public));
   }
 
   async [KIND.dealt](e) {
@@ -387,9 +413,10 @@ class Auditor {
     let ok = await this.signatureCheck(step, DOMAIN.deal, p, 'the commitment signature is not valid') !== false;
     if (toHex(await seedsDigest(p.seeds)) !== p.seeds_digest) { ok = false; this.report.fail(step, 'the seeds digest does not match the seeds'); }
     const seats = new Set(game.manifest.seats.map(num));
-    const outsiders = [...new Set([...seatsOf(p.counts), ...seatsOf(p.seeds)])].filter((s) => !seats.has(s)).sort((a, b) => a - b);
+    const outsiders = seatsOf(p.counts).filter((s) => !seats.has(s));
     if (outsiders.length || p.table !== this.table) { ok = false; this.report.fail(step, `the commitment names seats ${pyList(outsiders)} or a table outside the manifest`); }
     if (ok) this.report.add(step, true, `commitment signed, root ${p.root.slice(0, 16)}…`);
+    game.seeds.dealt(step, plain(p), this.report);
     game.rounds.set(number, { public: p, secret: e.secret, seq: num(e.seq), changes: [], revealed: false });
   }
 
@@ -464,7 +491,9 @@ class Auditor {
     if (await this.signatureCheck(step, DOMAIN.draw, p, 'the draw commitment signature is not valid') === true) {
       this.report.add(step, true, `draw commitment signed, root ${p.root.slice(0, 16)}…`);
     }
-    game.draws.set(number, { public: p, secret: e.secret, revealed: false });
+    game.purposes.committed(step, plain(p), game.rounds.size, this.report);
+    const counts = game.rounds.size ? plain(game.rounds.get(Math.max(...game.rounds.keys())).public.counts) : {};
+    game.draws.set(number, { public: p, secret: e.secret, counts, revealed: false });
   }
 
   async [KIND.drawRevealed](e) {
@@ -475,7 +504,12 @@ class Auditor {
     committed.revealed = true;
     const before = this.report.failures;
     await this.checkDraw(step, game.manifest, committed, r);
-    if (this.report.failures === before) this.report.add(step, true, `${r.request.purpose}: ${pyList(r.results.map((x) => num(x.value)))} match the commitment`);
+    game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
+    if (this.report.failures === before) {
+      const purpose = plain(r.request.purpose);
+      const label = purposeProblem(purpose) === null ? describePurpose(purpose) : 'the draw';
+      this.report.add(step, true, `${label}: ${pyList(r.results.map((x) => num(x.value)))} match the commitment`);
+    }
   }
 
   async checkDraw(step, manifest, committed, r) {
