@@ -63,7 +63,7 @@ def purpose_problem(value: Any) -> str | None:
     """
     if not isinstance(value, dict) or set(value) != {"kind", "ref", "counter"}:
         return f"a draw purpose is exactly {{kind, ref, counter}}, got {_short(value)}"
-    if value["kind"] not in DRAWS_PER_REFERENCE:
+    if not isinstance(value["kind"], str) or value["kind"] not in DRAWS_PER_REFERENCE:
         return f"a draw's kind is one of {', '.join(DRAWS_PER_REFERENCE)}, not {_short(value['kind'])}"
     if not (_positive(value["ref"]) and _positive(value["counter"])):
         return f"a draw purpose needs a positive integer ref and counter, got {_short(value)}"

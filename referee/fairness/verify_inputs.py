@@ -105,7 +105,8 @@ class DrawLedger:
 
     game: int
     attempts: set[int] = field(default_factory=set)
-    drawn: dict[tuple[str, int], list[int]] = field(default_factory=dict)
+    drawn: dict[tuple[str, int], dict[int, int]] = field(default_factory=dict)
+    """(kind, ref) -> {counter: the draw number that first drew it}."""
 
     def attempt(self, public: dict[str, Any]) -> None:
         """An ``attempt_submitted`` entry of this game: its number may be served by draws."""
@@ -119,12 +120,12 @@ class DrawLedger:
             report.fail(step, f"the purpose is not from the enumeration: {problem}")
             return
         kind, ref, counter = value["kind"], value["ref"], value["counter"]
-        earlier = self.drawn.setdefault((kind, ref), [])
-        if counter <= len(earlier):
-            report.fail(step, f"{describe(value)} is drawn again (first as draw {earlier[counter - 1]}): a retried draw")
-        elif counter != len(earlier) + 1:
-            report.fail(step, f"{describe(value)} skips roll {len(earlier) + 1}")
-        earlier.append(public["draw"])
+        earlier = self.drawn.setdefault((kind, ref), {})
+        if counter in earlier:
+            report.fail(step, f"{describe(value)} is drawn again (first as draw {earlier[counter]}): a retried draw")
+        elif counter != max(earlier, default=0) + 1:
+            report.fail(step, f"{describe(value)} skips roll {max(earlier, default=0) + 1}")
+        earlier.setdefault(counter, public["draw"])
         if kind == ROLL_OFF and (ref != self.game or dealt_rounds):
             report.fail(step, f"{describe(value)} is not a roll-off before the first deal of game {self.game}")
         elif kind != ROLL_OFF and ref not in self.attempts:

@@ -8,6 +8,8 @@
 //   * checkOwnSeed: the seed this browser sent is the one the signed commitment holds for its seat.
 // Values are plain JSON (fairness.js turns its exact numbers into numbers before calling).
 
+import { pyList, seatsOf } from './fair_crypto.js';
+
 export const SEED_MISSING_REASONS = ['not_connected', 'late'];
 const MISSING_WORDS = {
   not_connected: 'their browser was not connected when the round was dealt',
@@ -20,8 +22,6 @@ const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL
 const CHECK_DICE = [20, 100];
 const MAX_DICE = 10;
 
-const pyList = (values) => `[${values.join(', ')}]`;
-const seatsOf = (mapping) => Object.keys(mapping).map(Number).sort((a, b) => a - b);
 const positive = (v) => Number.isInteger(v) && v >= 1;
 
 function sortedJSON(value) {
@@ -144,14 +144,15 @@ export class DrawLedger {
     if (problem) { report.fail(step, `the purpose is not from the enumeration: ${problem}`); return; }
     const words = describePurpose(value);
     const key = `${value.kind}/${value.ref}`;
-    if (!this.drawn.has(key)) this.drawn.set(key, []);
-    const earlier = this.drawn.get(key);
-    if (value.counter <= earlier.length) report.fail(step, `${words} is drawn again (first as draw ${earlier[value.counter - 1]}): a retried draw`);
-    else if (value.counter !== earlier.length + 1) report.fail(step, `${words} skips roll ${earlier.length + 1}`);
-    earlier.push(p.draw);
+    if (!this.drawn.has(key)) this.drawn.set(key, new Map());
+    const earlier = this.drawn.get(key); // counter -> the draw number that first drew it
+    const last = Math.max(0, ...earlier.keys());
+    if (earlier.has(value.counter)) report.fail(step, `${words} is drawn again (first as draw ${earlier.get(value.counter)}): a retried draw`);
+    else if (value.counter !== last + 1) report.fail(step, `${words} skips roll ${last + 1}`);
+    if (!earlier.has(value.counter)) earlier.set(value.counter, p.draw);
     if (value.kind === ROLL_OFF && (value.ref !== this.game || dealtRounds)) report.fail(step, `${words} is not a roll-off before the first deal of game ${this.game}`);
     else if (value.kind !== ROLL_OFF && !this.attempts.has(value.ref)) report.fail(step, `${words} serves an attempt that was never submitted in game ${this.game}`);
-    else if (value.kind === ATTEMPT_TARGET_DIE && !this.drawn.get(`${ATTEMPT_CHECK}/${value.ref}`)?.length) report.fail(step, `${words} is drawn before the attempt's check`);
+    else if (value.kind === ATTEMPT_TARGET_DIE && !this.drawn.get(`${ATTEMPT_CHECK}/${value.ref}`)?.size) report.fail(step, `${words} is drawn before the attempt's check`);
   }
 
   revealed(step, committed, request, counts, report) {

@@ -14,7 +14,7 @@ from referee.fairness import Deal, deal, kinds, open_game, reveal, reveal_draw
 from referee.fairness.draws import Draw, draw, request_digest, result_leaves
 from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, seat_map, statement
 from referee.fairness.merkle import hand_leaves, merkle_root
-from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, purpose
+from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, ROLL_OFF, purpose
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 
@@ -287,12 +287,25 @@ def die_changed_unlogged() -> dict[str, Any]:
     return server.export()
 
 
+ROLL = [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)]
+
+
+def roll_off_skipped_and_late() -> dict[str, Any]:
+    """A roll-off re-rolled with a gap (a roll hidden), then rolled again after the first deal."""
+    server = Server()
+    server.draw(kind=ROLL_OFF, ref=1, counter=1, items=ROLL)
+    server.draw(kind=ROLL_OFF, ref=1, counter=3, items=ROLL)
+    server.honest_round()
+    server.draw(kind=ROLL_OFF, ref=1, counter=4, items=ROLL)
+    return server.export()
+
+
 SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     scenario.__name__: scenario for scenario in (
         grind_bot_seed, seed_logged_for_a_bot, seed_for_another_round, seed_logged_out_of_its_window,
         person_seed_replaced, person_seed_dropped, person_seed_unexplained, draw_with_free_purpose,
         draw_retried, draw_with_extra_input, draw_for_no_attempt, target_die_among_wrong_count,
-        round_dealt_again, hands_swapped, die_changed_unlogged,
+        round_dealt_again, hands_swapped, die_changed_unlogged, roll_off_skipped_and_late,
     )
 }
 """Every scenario the verifier must fail (the JS verifier must agree, message for message)."""

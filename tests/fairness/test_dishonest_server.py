@@ -6,14 +6,14 @@ import pytest
 
 from referee.fairness import DealError, deal, kinds, verify_export, verify_signature
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
-from referee.fairness.purposes import ATTEMPT_CHECK
+from referee.fairness.purposes import ATTEMPT_CHECK, ROLL_OFF
 from referee.fairness.verify_inputs import MISSING_WORDS
 from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables
 from referee.table.fair_dealer import FairDealer
 
 from . import dishonest
-from .dishonest import PEOPLE, SIGNER, Server, forged_deal
+from .dishonest import PEOPLE, ROLL, SIGNER, Server, forged_deal
 from .logbook import entries_of
 
 
@@ -166,3 +166,21 @@ def test_a_history_rewritten_under_the_same_key_verifies_alone_but_contradicts_w
     shown = entries_of(export, kinds.ROUND_DEALT)[0]["public"]
     assert shown["root"] != kept["root"]
     assert verify_signature(export["server_key"], statement(DEAL_DOMAIN, without_signature(kept)), kept["signature"])
+
+
+
+def test_a_roll_off_and_its_tie_re_rolls_before_the_first_deal_verify():
+    server = Server()
+    server.draw(kind=ROLL_OFF, ref=1, counter=1, items=[*ROLL, ("seat 2", 6), ("seat 2", 6)])
+    server.draw(kind=ROLL_OFF, ref=1, counter=2, items=ROLL)
+    server.honest_round()
+    report = verify_export(server.export())
+    assert report.ok, [str(c) for c in report.failures]
+    assert "game 1 draw 2" in {c.step for c in report.checks}
+
+
+def test_a_roll_off_that_skips_a_roll_or_comes_after_the_first_deal_is_caught():
+    assert failures(dishonest.roll_off_skipped_and_late()) == [
+        "game 1 draw 2: roll_off of game 1 (roll 3) skips roll 2",
+        "game 1 draw 3: roll_off of game 1 (roll 4) is not a roll-off before the first deal of game 1",
+    ]
