@@ -10,10 +10,15 @@ The table calls, in this order, appending one log entry per step (kinds in ``kin
 
 >>> from referee.fairness.keys import Signer
 >>> signer = Signer.from_private_bytes(bytes(32))
->>> opening = open_game(signer, "t1", 1, {"preset": "tavern"}, [0, 1])
->>> dealt = deal(signer, opening.secret, opening.manifest, 1, {0: 5, 1: 5}, {0: "ab" * 32})
->>> len(dealt.hands[0]), sorted(dealt.private_for(1))[:3]
-(5, ['dice', 'game', 'leaf_indices'])
+>>> opening = open_game(signer, "t1", 1, {"preset": "tavern"}, [0, 1, 2], people=[0, 1])
+>>> seed = {"round": 1, "seat": 0, "seed": "ab" * 32}
+>>> dealt = deal(signer, opening.secret, opening.manifest, 1, {0: 5, 1: 5, 2: 5}, [seed], {1: "late"})
+>>> len(dealt.hands[0]), sorted(dealt.private_for(1))[:3], dealt.public["seeds_missing"]
+(5, ['dice', 'game', 'leaf_indices'], {'1': 'late'})
+>>> deal(signer, opening.secret, opening.manifest, 1, {0: 5, 1: 5, 2: 5}, [dict(seed, seat=2)], {1: "late"})
+Traceback (most recent call last):
+...
+referee.fairness.dealer.DealError: a seed from seat 2, which gives no seeds in game 1 (people: [0, 1])
 >>> change = die_change(1, 1, seat=1, index=0, value=6, reason="telekinesis")
 >>> revealed = reveal(opening.secret, dealt.secret, [change.secret])
 >>> revealed["hands"]["1"][0], revealed["hands"]["0"] == dealt.secret["hands"]["0"]
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from referee.fairness.encoding import (
     DEAL_DOMAIN,
@@ -49,8 +54,14 @@ from referee.fairness.stream import DIE_SIDES, derive_hands, round_key, seeds_di
 from referee.store.chain import canonical
 
 
+SEED_MISSING_REASONS = ("not_connected", "late")
+"""Why a person's seed is not in a deal: their browser was not connected when the round was
+dealt, or it was connected but its seed had not arrived when the wait for seeds ran out."""
+
+
 class DealError(FairnessError):
-    """A request the dealer cannot honour: unknown seat, bad count, mismatched secret."""
+    """A request the dealer cannot honour: unknown seat, bad count, a seed it may not use,
+    mismatched secret."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +78,20 @@ def open_game(
     game_no: int,
     rules: dict[str, Any],
     seats: list[int],
+    people: Iterable[int] = (),
     entropy: Entropy = secrets.token_bytes,
 ) -> Opening:
     """Draw the game's secrets (from ``entropy``, the OS CSPRNG unless a test seeds it)
-    and sign its manifest."""
+    and sign its manifest. ``people`` are the seats held by people at the start: the only
+    seats that may give seeds in this game (bots never do)."""
     if not isinstance(table_id, str) or not table_id:
         raise DealError(f"table id must be a non-empty string, got {table_id!r}")
     _check_positive(game_no, "game number")
     if not seats or sorted(set(seats)) != list(seats) or any(_not_seat(s) for s in seats):
         raise DealError(f"seats must be distinct non-negative integers, ascending, got {seats!r}")
+    seed_seats = sorted(set(people))
+    if any(seat not in seats for seat in seed_seats):
+        raise DealError(f"the people {seed_seats!r} must be seats of the game {seats!r}")
     try:
         canonical(rules)
     except (TypeError, ValueError) as error:
@@ -86,6 +102,7 @@ def open_game(
         "game": game_no,
         "rules": rules,
         "seats": list(seats),
+        "seed_seats": seed_seats,
         "key": signer.public_key_hex,
         "round_anchor": anchor(top).hex(),
         "draw_root": draw_secrets_root(master).hex(),
@@ -162,21 +179,26 @@ def deal(
     manifest: dict[str, Any],
     round_no: int,
     counts: dict[int, int],
-    seeds: dict[int, str],
+    seeds: Iterable[Mapping[str, Any]],
+    missing: Mapping[int, str] | None = None,
 ) -> Deal:
-    """Derive round ``round_no``'s dice from x_r and the seeds, commit and sign their root."""
+    """Derive round ``round_no``'s dice from x_r and the seeds, commit and sign their root.
+
+    ``seeds`` are the round's logged contributions ``{round, seat, seed}``; each must be for
+    this round, from a seat the manifest lets give seeds that holds dice, once. ``missing``
+    gives, for every such seat without a seed, the reason (``SEED_MISSING_REASONS``); the
+    signed commitment publishes both, so the audit says whose seeds went in and whose did not.
+    """
     x_r = _round_secret(opening_secret, manifest, round_no)
     for seat, count in counts.items():
         if seat not in manifest["seats"]:
             raise DealError(f"seat {seat!r} is not in game {manifest['game']} (seats {manifest['seats']})")
         _check_positive(count, f"dice count of seat {seat}")
-    for seat, seed in seeds.items():
-        if seat not in manifest["seats"]:
-            raise DealError(f"a seed from seat {seat!r}, which is not in game {manifest['game']}")
-        from_hex32(seed, f"the seed of seat {seat}")
     if not counts:
         raise DealError(f"round {round_no} deals no dice")
-    public_seeds = seat_map(seeds)
+    given = _round_seeds(manifest, round_no, counts, seeds)
+    public_missing = _missing_reasons(manifest, round_no, counts, given, missing or {})
+    public_seeds = seat_map(given)
     digest = seeds_digest(public_seeds)
     key = round_key(x_r, manifest["table"], manifest["game"], round_no, digest)
     hands, salts = derive_hands(key, counts)
@@ -187,12 +209,47 @@ def deal(
         "round": round_no,
         "counts": seat_map(dict(counts)),
         "seeds": public_seeds,
+        "seeds_missing": public_missing,
         "seeds_digest": digest.hex(),
         "root": merkle_root(hand_leaves(hands, hex_salts)).hex(),
     }
     public["signature"] = signer.sign(statement(DEAL_DOMAIN, public))
     secret = {"game": manifest["game"], "round": round_no, "hands": seat_map(hands), "salts": seat_map(hex_salts)}
     return Deal(public, secret)
+
+
+def _round_seeds(manifest: dict[str, Any], round_no: int, counts: dict[int, int],
+                 seeds: Iterable[Mapping[str, Any]]) -> dict[int, str]:
+    """The seeds a deal may use, by seat; any other refuses the deal."""
+    people = manifest["seed_seats"]
+    given: dict[int, str] = {}
+    for contribution in seeds:
+        if not isinstance(contribution, Mapping):
+            raise DealError(f"a seed is a logged contribution {{round, seat, seed}}, got {contribution!r}")
+        seat, seed = contribution.get("seat"), contribution.get("seed")
+        if contribution.get("round") != round_no:
+            raise DealError(f"a seed of seat {seat!r} for round {contribution.get('round')!r} cannot deal round {round_no}")
+        if seat not in people:
+            raise DealError(f"a seed from seat {seat!r}, which gives no seeds in game {manifest['game']} (people: {people})")
+        if seat not in counts:
+            raise DealError(f"a seed from seat {seat}, which holds no dice in round {round_no}")
+        if seat in given:
+            raise DealError(f"seat {seat} gives two seeds for round {round_no}")
+        from_hex32(seed, f"the seed of seat {seat}")
+        given[seat] = seed
+    return given
+
+
+def _missing_reasons(manifest: dict[str, Any], round_no: int, counts: dict[int, int], given: dict[int, str],
+                     missing: Mapping[int, str]) -> dict[str, str]:
+    """The published reasons of the seeds that did not come: exactly the people in the round without one."""
+    absent = sorted(seat for seat in manifest["seed_seats"] if seat in counts and seat not in given)
+    if sorted(missing) != absent:
+        raise DealError(f"round {round_no} lacks the seeds of seats {absent}, but reasons are given for {sorted(missing)}")
+    for seat, reason in missing.items():
+        if reason not in SEED_MISSING_REASONS:
+            raise DealError(f"the seed of seat {seat} is missing for a reason outside {SEED_MISSING_REASONS}: {reason!r}")
+    return seat_map(dict(missing))
 
 
 @dataclass(frozen=True, slots=True)

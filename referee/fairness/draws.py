@@ -5,20 +5,27 @@ check, "one random die of opponent X" (an index among n): each is a draw of numb
 each item a value in 1..sides. Draw n of a game (counted from 1) uses the secret s_n the
 manifest committed to (see ``secrets_chain``), so the server cannot choose it at draw time.
 
-The request {purpose, items, seeds} stays secret until the reveal (a failed cheat attempt
-may never be announced); the signed public commitment carries only its digest and the
-Merkle root of the salted results. The table logs DRAW_COMMITTED(public, secret) at once
-and DRAW_REVEALED(public=reveal_draw(...)) whenever the result may become public.
+Every input is fixed in advance: the purpose is an enumerated kind, the number of what it
+serves and a counter (``purposes``), and the items are the ones that kind draws. The request
+{purpose, items} stays secret until the reveal; the signed public commitment carries the
+purpose (so a retried draw is visible at once), the request digest and the Merkle root of the
+salted results. The table logs DRAW_COMMITTED(public, secret) at once and
+DRAW_REVEALED(public=reveal_draw(...)) whenever the result may become public.
 
 >>> from referee.fairness.dealer import open_game
 >>> from referee.fairness.keys import Signer
+>>> from referee.fairness.purposes import ATTEMPT_CHECK, purpose
 >>> signer = Signer.from_private_bytes(bytes(32))
 >>> opening = open_game(signer, "t1", 1, {}, [0, 1])
->>> check = draw(signer, opening.secret, opening.manifest, 1, "difficulty check", [("d20", 20)])
+>>> check = draw(signer, opening.secret, opening.manifest, 1, purpose(ATTEMPT_CHECK, 1), [("d20", 20)])
 >>> 1 <= check.values[0] <= 20, sorted(check.public)
-(True, ['draw', 'game', 'request_digest', 'root', 'signature', 'size', 'table'])
+(True, ['draw', 'game', 'purpose', 'request_digest', 'root', 'signature', 'size', 'table'])
 >>> reveal_draw(opening.secret, check.secret)["results"] == check.secret["results"]
 True
+>>> draw(signer, opening.secret, opening.manifest, 2, purpose(ATTEMPT_CHECK, 1), [("d6", 6)])
+Traceback (most recent call last):
+...
+referee.fairness.purposes.PurposeError: attempt_check of attempt 1 draws one ("d20", 20) or ("d100", 100), not [{"label":"d6","sides":6}]
 """
 from __future__ import annotations
 
@@ -26,9 +33,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.fairness.dealer import DealError
-from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, seat_map, sha256, statement
+from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, sha256, statement
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
+from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
 from referee.fairness.secrets_chain import draw_secret, draw_secret_proof, draw_secrets_root
 from referee.fairness.stream import derive_draw, draw_key
 from referee.store.chain import canonical
@@ -50,7 +58,7 @@ class Draw:
 
 
 def request_digest(request: dict[str, Any]) -> bytes:
-    """SHA-256 of the canonical request {purpose, items, seeds}."""
+    """SHA-256 of the canonical request {purpose, items}."""
     return sha256(canonical(request))
 
 
@@ -59,20 +67,18 @@ def draw(
     opening_secret: dict[str, Any],
     manifest: dict[str, Any],
     draw_no: int,
-    purpose: str,
+    purpose: dict[str, Any],
     items: list[DrawItem],
-    seeds: dict[int, str] | None = None,
 ) -> Draw:
-    """Draw ``items`` (sides, or (label, sides)) as draw ``draw_no`` of the manifest's game."""
-    if not isinstance(purpose, str) or not purpose:
-        raise DealError(f"a draw needs a purpose label, got {purpose!r}")
-    if not items:
-        raise DealError("a draw needs at least one item")
-    for seat, seed in (seeds or {}).items():
-        if seat not in manifest["seats"]:
-            raise DealError(f"a seed from seat {seat!r}, which is not in game {manifest['game']}")
-        from_hex32(seed, f"the seed of seat {seat}")
-    request = {"purpose": purpose, "items": [_item(item) for item in items], "seeds": seat_map(seeds or {})}
+    """Draw ``items`` (sides, or (label, sides)) as draw ``draw_no`` of the manifest's game, for
+    ``purpose`` (``purposes.purpose(kind, ref, counter)``); items that do not fit the purpose are refused."""
+    problem = purpose_problem(purpose)
+    if problem:
+        raise PurposeError(problem)
+    request = {"purpose": dict(purpose), "items": [_item(item) for item in items]}
+    problem = items_problem(purpose, request["items"])
+    if problem:
+        raise PurposeError(problem)
     master = from_hex32(opening_secret["draw_master"], "the draw master")
     if draw_secrets_root(master).hex() != manifest["draw_root"]:
         raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
@@ -86,6 +92,7 @@ def draw(
         "table": manifest["table"],
         "game": manifest["game"],
         "draw": draw_no,
+        "purpose": dict(purpose),
         "request_digest": request_digest(request).hex(),
         "size": len(results),
         "root": merkle_root(result_leaves(results)).hex(),

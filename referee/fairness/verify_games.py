@@ -1,5 +1,6 @@
 """Checks of the fairness entries: manifests, round commitments and reveals (with approved
-die changes), draw commitments and reveals. Entries are read in log order.
+die changes), draw commitments and reveals, and what went into them (``verify_inputs``: the
+seeds a deal used, the purpose of each draw). Entries are read in log order.
 
 >>> from referee.fairness.report import Report
 >>> report = Report()
@@ -27,9 +28,11 @@ from referee.fairness.encoding import (
 )
 from referee.fairness.keys import verify_signature
 from referee.fairness.merkle import hand_leaves, leaf_hash, merkle_root, verify_inclusion
+from referee.fairness.purposes import describe, purpose_problem
 from referee.fairness.report import Report
 from referee.fairness.secrets_chain import hashes_to
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
+from referee.fairness.verify_inputs import ATTEMPT_SUBMITTED, DrawLedger, SeedLedger
 
 
 @dataclass(slots=True)
@@ -45,14 +48,26 @@ class _Round:
 class _Draw:
     public: dict[str, Any]
     secret: dict[str, Any] | None
+    counts: dict[str, int]
     revealed: bool = False
 
 
 @dataclass(slots=True)
 class _Game:
     manifest: dict[str, Any]
+    seeds: SeedLedger
+    purposes: DrawLedger
     rounds: dict[int, _Round] = field(default_factory=dict)
     draws: dict[int, _Draw] = field(default_factory=dict)
+
+    def awaited_round(self) -> int | None:
+        """The round that may receive seeds now: the next one, once the last dealt one is revealed."""
+        last = max(self.rounds, default=0)
+        return last + 1 if not last or self.rounds[last].revealed else None
+
+    def counts_in_play(self) -> dict[str, int]:
+        """The dice counts of the round dealt last ({} before the first deal)."""
+        return self.rounds[max(self.rounds)].public["counts"] if self.rounds else {}
 
 
 class _Auditor:
@@ -61,6 +76,7 @@ class _Auditor:
         self.table = export["table"]
         self.report = report
         self.games: dict[int, _Game] = {}
+        self.current: _Game | None = None
 
     def signed(self, domain: str, payload: dict[str, Any]) -> bool:
         return verify_signature(self.key, statement(domain, without_signature(payload)), payload.get("signature", ""))
@@ -85,7 +101,18 @@ class _Auditor:
             self.report.fail(step, f"the manifest is for table {manifest['table']!r}, not {self.table!r}")
         else:
             self.report.add(step, True, "manifest signed by the server key")
-        self.games[manifest["game"]] = _Game(manifest)
+        self.games[manifest["game"]] = self.current = _Game(manifest, SeedLedger(manifest), DrawLedger(manifest["game"]))
+
+    def seed_contributed(self, entry: dict[str, Any]) -> None:
+        if self.current is None:
+            self.report.fail("log", f"seq {entry['seq']}: a seed is logged before any game of the export was opened")
+            return
+        self.current.seeds.contributed(entry, self.current.awaited_round(), self.report)
+
+    def attempt_submitted(self, entry: dict[str, Any]) -> None:
+        game = self.games.get(entry["public"]["game"])
+        if game is not None:
+            game.purposes.attempt(entry["public"])
 
     def round_dealt(self, entry: dict[str, Any]) -> None:
         public = entry["public"]
@@ -108,12 +135,13 @@ class _Auditor:
         if seeds_digest(public["seeds"]).hex() != public["seeds_digest"]:
             ok = False
             self.report.fail(step, "the seeds digest does not match the seeds")
-        outsiders = set(seats_of(public["counts"]) + seats_of(public["seeds"])) - set(game.manifest["seats"])
+        outsiders = set(seats_of(public["counts"])) - set(game.manifest["seats"])
         if outsiders or public["table"] != self.table:
             ok = False
             self.report.fail(step, f"the commitment names seats {sorted(outsiders)} or a table outside the manifest")
         if ok:
             self.report.add(step, True, f"commitment signed, root {public['root'][:16]}…")
+        game.seeds.dealt(step, public, self.report)
         game.rounds[number] = _Round(public, entry.get("secret"), entry["seq"])
 
     def die_changed(self, entry: dict[str, Any]) -> None:
@@ -158,7 +186,8 @@ class _Auditor:
             self.report.fail(step, "the draw commitment signature is not valid")
         else:
             self.report.add(step, True, f"draw commitment signed, root {public['root'][:16]}…")
-        game.draws[public["draw"]] = _Draw(public, entry.get("secret"))
+        game.purposes.committed(step, public, len(game.rounds), self.report)
+        game.draws[public["draw"]] = _Draw(public, entry.get("secret"), game.counts_in_play())
 
     def draw_revealed(self, entry: dict[str, Any]) -> None:
         revealed = entry["public"]
@@ -173,10 +202,12 @@ class _Auditor:
         committed.revealed = True
         failures = len(self.report.failures)
         self.check_draw(step, game.manifest, committed, revealed)
+        game.purposes.revealed(step, committed.public, revealed["request"], committed.counts, self.report)
         if len(self.report.failures) == failures:
-            purpose = revealed["request"]["purpose"]
             values = [r["value"] for r in revealed["results"]]
-            self.report.add(step, True, f"{purpose}: {values} match the commitment")
+            purpose = revealed["request"]["purpose"]
+            label = describe(purpose) if purpose_problem(purpose) is None else "the draw"
+            self.report.add(step, True, f"{label}: {values} match the commitment")
 
     def check_draw(self, step: str, manifest: dict[str, Any], committed: _Draw, revealed: dict[str, Any]) -> None:
         fail = self.report.fail
@@ -290,6 +321,8 @@ _HANDLERS = {
     kinds.ROUND_REVEALED: _Auditor.round_revealed,
     kinds.DRAW_COMMITTED: _Auditor.draw_committed,
     kinds.DRAW_REVEALED: _Auditor.draw_revealed,
+    kinds.SEED_CONTRIBUTED: _Auditor.seed_contributed,
+    ATTEMPT_SUBMITTED: _Auditor.attempt_submitted,
 }
 
 

@@ -2,11 +2,29 @@
 
 The table never makes a random number itself; it asks a ``Dealer`` and logs what the dealer
 returns (public parts for everyone, secret parts kept on the server until their reveal).
+Only people give seeds, only for their own seat and the round being dealt; the deal says
+why each other person's seed is missing (``seed_inputs``).
+
+>>> seeds, missing = seed_inputs(2, [0, 1, 3], {0: 5, 1: 5, 2: 5, 3: 5}, {0: "ab" * 32}, connected={0, 1})
+>>> seeds == [{"round": 2, "seat": 0, "seed": "ab" * 32}], missing
+(True, {1: 'late', 3: 'not_connected'})
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+def seed_inputs(round_no: int, people: Iterable[int], counts: Mapping[int, int], seeds: Mapping[int, str],
+                connected: Collection[int]) -> tuple[list[dict[str, Any]], dict[int, str]]:
+    """What a deal takes from a round's seeds (by seat): the contributions ``{round, seat, seed}``,
+    and why each person in the round gave none: ``not_connected`` (no browser of theirs was
+    connected at the deal) or ``late`` (connected, but the seed had not come when the wait ran out)."""
+    contributions = [{"round": round_no, "seat": seat, "seed": seeds[seat]} for seat in sorted(seeds)]
+    missing = {seat: "late" if seat in connected else "not_connected"
+               for seat in sorted(people) if seat in counts and seat not in seeds}
+    return contributions, missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +49,15 @@ class Dealer(Protocol):
     """The dice of a table: every method returns JSON-ready dicts for the log."""
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
-                  seats: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The game's public manifest and its secret (logged as ``game_opened``)."""
+                  seats: list[int], people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The game's public manifest and its secret (logged as ``game_opened``); ``people`` are the
+        seats held by people, the only ones that may give seeds."""
         ...
 
     def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,
-             counts: dict[int, int], seeds: dict[int, str]) -> Dealt:
-        """Dice for one round (logged as ``round_dealt``)."""
+             counts: dict[int, int], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Dealt:
+        """Dice for one round (logged as ``round_dealt``) from the round's logged seeds
+        ``{round, seat, seed}`` and the reasons of the missing ones (``seed_inputs``)."""
         ...
 
     def reveal(self, opening: tuple[dict[str, Any], dict[str, Any]], deal_secret: dict[str, Any],
@@ -50,9 +70,10 @@ class Dealer(Protocol):
         """What one seat may check of its own dice (salts, proofs); empty when there is nothing."""
         ...
 
-    def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: str,
+    def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: dict[str, Any],
              items: list[tuple[str, int]]) -> Drawn:
-        """Draw ``items`` ((label, sides) each) as draw ``draw_no`` of the game (logged as ``draw_committed``)."""
+        """Draw ``items`` ((label, sides) each) as draw ``draw_no`` of the game for ``purpose``
+        ({kind, ref, counter}, ``referee.fairness.purposes``), logged as ``draw_committed``."""
         ...
 
     def reveal_draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_secret: dict[str, Any]) -> dict[str, Any]:

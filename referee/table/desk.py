@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE
 from referee.gm.attempts import Attempt, Check
 from referee.gm.settings import GmSettings
 from referee.gm.stakes import parse_stake
@@ -104,7 +105,7 @@ def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Chec
         if game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no):
             raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
         sides = state.gm.settings.check_die
-        number, values = table.draw(f"attempt {attempt.id} check", [(f"d{sides}", sides)])
+        number, values = table.draw(ATTEMPT_CHECK, attempt.id, [(f"d{sides}", sides)])
         check = Check.of(difficulty=difficulty, modifier=modifier, sides=sides, roll=values[0], draw=number)
         table.commit("attempt_checked", {"attempt": attempt.id, "draw": number}, check.to_dict())
         if check.success:
@@ -149,7 +150,7 @@ def _random_die(table: Table, attempt: Attempt, seat: int) -> int:
     """A die of ``seat`` drawn verifiably: its index."""
     game = table.game
     count = game.count_of(seat) if game is not None else 0
-    _, values = table.draw(f"attempt {attempt.id} die of seat {seat}", [(f"die of seat {seat}", count)])
+    _, values = table.draw(ATTEMPT_TARGET_DIE, attempt.id, [(f"die of seat {seat}", count)])
     return values[0] - 1
 
 

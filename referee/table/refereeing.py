@@ -19,9 +19,13 @@ revealed and, at a refereed or staked table, the game is settled (``game_settled
 >>> table.join("Anna", "d0"), table.join("Ben", "d1")
 (0, 1)
 >>> table.start_game()
->>> number, values = table.draw("a d20 check", [("d20", 20)])
+>>> number, values = table.draw("attempt_check", 1, [("d20", 20)])
 >>> number, 1 <= values[0] <= 20, len(table.current.fairness.unrevealed_draws())
 (1, True, 1)
+>>> table.draw("attempt_check", 1, [("d20", 20)])
+Traceback (most recent call last):
+...
+referee.table.errors.TableError: attempt_check of attempt 1 is drawn once at most in a game: a second draw is a retry
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import FairnessError, die_change, kinds
+from referee.fairness.purposes import DRAWS_PER_REFERENCE, purpose
 from referee.rules import Phase
 
 from .approval import require_approved
@@ -69,12 +74,24 @@ class Refereeing:
         with self._command():
             self._commit(kind, public, secret)
 
-    def draw(self, purpose: str, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
-        """Commit the game's next fairness draw: ``(draw number, values)``; revealed when the game ends."""
+    def draw(self, kind: str, ref: int, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
+        """Commit the game's next fairness draw of ``kind`` for ``ref`` (``referee.fairness.purposes``):
+        ``(draw number, values)``; revealed when the game ends. The counter is the table's: a kind
+        drawn once per reference is refused a second time (``draw/repeated``)."""
         with self._command():
             fairness = self._opened()
             number = len(fairness.draws) + 1
-            drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, purpose, items)
+            earlier = sum(1 for public, _ in fairness.draws
+                          if public.get("purpose", {}).get("kind") == kind and public["purpose"].get("ref") == ref)
+            limit = DRAWS_PER_REFERENCE.get(kind)
+            if limit is not None and earlier >= limit:
+                raise TableError("draw/repeated", f"{kind} of attempt {ref} is drawn once at most in a game: "
+                                                  "a second draw is a retry")
+            try:
+                wanted = purpose(kind, ref, earlier + 1)
+                drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, wanted, items)
+            except FairnessError as error:
+                raise BadRequest("draw/invalid", str(error)) from None
             self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
             return number, drawn.values
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from referee.rules import GameState, Phase
 
+from .dealing import seed_inputs
 from .errors import TableError
 
 if TYPE_CHECKING:
@@ -119,7 +120,8 @@ class Seeding:
         if game is None or fairness is None or game.phase is not Phase.ROLLING:
             return
         counts = {seat: game.count_of(seat) for seat in game.in_game}
+        seeds, missing = seed_inputs(game.round_no, state.humans(), counts, fairness.seeds, self.connected)
         dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
-                                  counts, dict(fairness.seeds))
+                                  counts, seeds, missing)
         self._commit("round_dealt", dealt.public, dealt.secret)
         self._load_dice()

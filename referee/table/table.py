@@ -168,7 +168,7 @@ class Table(Transactions, Seeding, Refereeing):
         game_no = state.game_no + 1
         opener = first_opener(seats, state.last_first_opener)
         self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
-        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats)
+        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans())
         self._commit("game_opened", manifest, secret)
         self._open_round()
 

@@ -5,6 +5,7 @@
 // revealed) and its roleplay attempts (published whole by the game's `game_settled` entry).
 
 import { byId, el, setText, show } from "./dom.js";
+import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
 import { t } from "./i18n.js";
 import { checkText } from "./referee_attempts.js";
@@ -161,12 +162,15 @@ function roundBlock(game, round) {
   const c = round.commitment ?? {};
   const r = round.reveal;
   const seeds = Object.entries(c.seeds ?? {});
+  const missing = Object.entries(c.seeds_missing ?? {});
+  const reasons = { late: t("audit.seed_reason.late"), not_connected: t("audit.seed_reason.not_connected") };
   return el("div", { class: "round" },
     el("h3", {}, t("audit.round", { round: round.number }), " ", badge(round.checks)),
     facts([
       [t("audit.root"), code(c.root)],
       [t("audit.signature"), code(c.signature, 32)],
       [t("audit.seeds"), seeds.length ? bySeat(game, seeds, (seed) => code(seed, 16)) : t("audit.no_seeds")],
+      ...(missing.length ? [[t("audit.seeds_missing"), bySeat(game, missing, (reason) => reasons[reason] ?? String(reason))]] : []),
       [t("audit.round_secret"), r ? code(r.x) : t("audit.not_revealed")],
       [t("audit.dice"), r ? bySeat(game, Object.entries(r.hands ?? {}), (dice) => [dice].flat().join(" ")) : t("audit.not_revealed")],
     ]),
@@ -254,7 +258,7 @@ function drawBlock(draw) {
     el("h3", {}, t("audit.draw", { draw: draw.number }), " ", badge(draw.checks)),
     facts([
       [t("audit.root"), code(draw.commitment?.root)],
-      [t("audit.purpose"), r ? String(r.request?.purpose ?? "—") : t("audit.not_revealed")],
+      [t("audit.purpose"), describePurpose(draw.commitment?.purpose ?? r?.request?.purpose ?? "—")],
       [t("audit.results"), r ? el("ul", {}, ...results) : t("audit.not_revealed")],
     ]),
     checkList(draw.checks));

@@ -7,251 +7,29 @@
 // browser cannot make (an Ed25519 signature where WebCrypto lacks Ed25519).
 // Pass verifyExport the export's JSON *text*: numbers keep their exact spelling, so the
 // log's hash chain (whose `at` times are floats) is recomputed over the very same bytes.
+// The bytes, hashes and derivations are fair_crypto.js's (its former exports are re-exported
+// here); what went into the dice (seeds, draw purposes) is checked by fair_inputs.js.
+
+import {
+  DOMAIN, RawNumber, TAG, canonical, canonicalBytes, concat, deriveDraw, deriveHands, dieLeaf,
+  drawLeaf, fields, fingerprint, fromHex, handLeaves, hashesTo, hex32, hmac, hmacKey, leafHash,
+  merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
+  utf8, verifyInclusion, verifySignature, withoutSignature
+} from './fair_crypto.js';
+import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
+
+export {
+  toHex, fromHex, RawNumber, parseExact, canonical, fields, sha256, verifySignature, fingerprint,
+  leafHash, merkleRoot, verifyInclusion, dieLeaf, seedsDigest
+};
 
 const EXPORT_FORMAT = 'tavern-jack-audit/1';
 const GENESIS = '0'.repeat(64);
-const DOMAIN = {
-  manifest: 'tavern-jack/manifest/1', deal: 'tavern-jack/deal/1',
-  draw: 'tavern-jack/draw/1', head: 'tavern-jack/head/1',
-};
-const TAG = {
-  roundKey: 'tavern-jack/round-key/1', dice: 'tavern-jack/dice/1', dieSalt: 'tavern-jack/die-salt/1',
-  drawKey: 'tavern-jack/draw-key/1', drawValues: 'tavern-jack/draw-values/1', drawSalt: 'tavern-jack/draw-salt/1',
-};
 const KIND = {
   opened: 'game_opened', dealt: 'round_dealt', changed: 'die_changed',
   revealed: 'round_revealed', drawCommitted: 'draw_committed', drawRevealed: 'draw_revealed',
+  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted',
 };
-const DIE_SIDES = 6;
-const subtle = globalThis.crypto.subtle;
-const utf8 = new TextEncoder();
-
-// ---------------------------------------------------------------- bytes and canonical JSON
-
-export function toHex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-export function fromHex(text) {
-  if (typeof text !== 'string' || text.length % 2 || /[^0-9a-f]/.test(text)) throw new Error(`not lowercase hex: ${text}`);
-  return Uint8Array.from(text.match(/../g) || [], (pair) => parseInt(pair, 16));
-}
-
-function hex32(text, what) {
-  if (typeof text !== 'string' || !/^[0-9a-f]{64}$/.test(text)) throw new Error(`${what} must be 64 lowercase hex digits, got ${JSON.stringify(text)}`);
-  return fromHex(text);
-}
-
-function concat(...arrays) {
-  const out = new Uint8Array(arrays.reduce((sum, a) => sum + a.length, 0));
-  let at = 0;
-  for (const a of arrays) { out.set(a, at); at += a.length; }
-  return out;
-}
-
-/** A JSON number kept as its exact source spelling. */
-export class RawNumber {
-  constructor(text) { this.text = text; }
-  valueOf() { return Number(this.text); }
-  toString() { return this.text; }
-}
-
-const num = (v) => (v instanceof RawNumber ? Number(v.text) : v);
-
-/** JSON.parse, except that every number becomes a RawNumber holding its exact text. */
-export function parseExact(text) {
-  const marked = text.replace(/("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/g,
-    (match, string, number) => (string !== undefined ? string : `{"\\u0000raw":"${number}"}`));
-  return JSON.parse(marked, (key, value) => (value && typeof value === 'object' && '\u0000raw' in value ? new RawNumber(value['\u0000raw']) : value));
-}
-
-function comparePoints(a, b) {
-  const x = Array.from(a, (c) => c.codePointAt(0));
-  const y = Array.from(b, (c) => c.codePointAt(0));
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
-}
-
-/** Canonical JSON, as referee.store.chain.canonical: sorted keys, no spaces, raw UTF-8. */
-export function canonical(value) {
-  if (value === null || typeof value === 'boolean') return JSON.stringify(value);
-  if (value instanceof RawNumber) return value.text;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('non-finite number in a hashed payload');
-    return String(value);
-  }
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const keys = Object.keys(value).sort(comparePoints);
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-}
-
-const canonicalBytes = (value) => utf8.encode(canonical(value));
-const same = (a, b) => canonical(a) === canonical(b);
-const statement = (domain, payload) => concat(utf8.encode(`${domain}\n`), canonicalBytes(payload));
-const withoutSignature = (payload) => Object.fromEntries(Object.entries(payload).filter(([k]) => k !== 'signature'));
-const pyList = (values) => `[${values.join(', ')}]`;
-
-/** fields(...parts): each part 4-byte big-endian length + bytes; strings UTF-8, integers 8 bytes. */
-export function fields(...parts) {
-  const chunks = [];
-  for (const part of parts) {
-    let data;
-    if (part instanceof Uint8Array) data = part;
-    else if (typeof part === 'string') data = utf8.encode(part);
-    else {
-      data = new Uint8Array(8);
-      new DataView(data.buffer).setBigUint64(0, BigInt(num(part)));
-    }
-    const length = new Uint8Array(4);
-    new DataView(length.buffer).setUint32(0, data.length);
-    chunks.push(length, data);
-  }
-  return concat(...chunks);
-}
-
-// ---------------------------------------------------------------- hashes, HMAC, Ed25519
-
-export async function sha256(bytes) {
-  return new Uint8Array(await subtle.digest('SHA-256', bytes));
-}
-
-async function hmacKey(key) {
-  return subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-}
-
-async function hmac(cryptoKey, message) {
-  return new Uint8Array(await subtle.sign('HMAC', cryptoKey, message));
-}
-
-/** true / false, or null when this browser's WebCrypto has no Ed25519. */
-export async function verifySignature(publicKeyHex, message, signatureHex) {
-  let key;
-  try {
-    key = await subtle.importKey('raw', fromHex(publicKeyHex), { name: 'Ed25519' }, false, ['verify']);
-  } catch (error) {
-    if (error && error.name === 'NotSupportedError') return null;
-    return false;
-  }
-  try {
-    return await subtle.verify({ name: 'Ed25519' }, key, fromHex(signatureHex), message);
-  } catch {
-    return false;
-  }
-}
-
-export async function fingerprint(publicKeyHex) {
-  const digest = toHex(await sha256(fromHex(publicKeyHex))).slice(0, 16);
-  return digest.match(/..../g).join('-');
-}
-
-// ---------------------------------------------------------------- RFC 6962 Merkle trees
-
-export const leafHash = (data) => sha256(concat(Uint8Array.of(0), data));
-const nodeHash = (left, right) => sha256(concat(Uint8Array.of(1), left, right));
-const split = (size) => 2 ** (Math.ceil(Math.log2(size)) - 1);
-
-async function rootOfHashes(hashes) {
-  if (hashes.length === 0) return sha256(new Uint8Array(0));
-  if (hashes.length === 1) return hashes[0];
-  const k = split(hashes.length);
-  return nodeHash(await rootOfHashes(hashes.slice(0, k)), await rootOfHashes(hashes.slice(k)));
-}
-
-export async function merkleRoot(leaves) {
-  return rootOfHashes(await Promise.all(leaves.map(leafHash)));
-}
-
-/** RFC 9162 2.1.3.2: is `leaf` (a leaf hash) at `index` of a tree of `size` with this root? */
-export async function verifyInclusion(leaf, index, size, proof, root) {
-  if (!(index >= 0 && index < size)) return false;
-  let fn = BigInt(index); let sn = BigInt(size - 1); let value = leaf;
-  for (const sibling of proof) {
-    if (sn === 0n) return false;
-    if (fn & 1n || fn === sn) {
-      value = await nodeHash(sibling, value);
-      while (!(fn & 1n) && fn !== 0n) { fn >>= 1n; sn >>= 1n; }
-    } else {
-      value = await nodeHash(value, sibling);
-    }
-    fn >>= 1n; sn >>= 1n;
-  }
-  return sn === 0n && toHex(value) === toHex(root);
-}
-
-export const dieLeaf = (seat, index, value, salt) => canonicalBytes({ seat, index, value, salt });
-const drawLeaf = (r) => canonicalBytes({ index: r.index, label: r.label, sides: r.sides, value: r.value, salt: r.salt });
-
-function handLeaves(hands, salts) {
-  return seatsOf(hands).flatMap((seat) => hands[seat].map((value, j) => dieLeaf(seat, j, num(value), salts[seat][j])));
-}
-
-// ---------------------------------------------------------------- derivation (HMAC streams)
-
-function seatsOf(mapping) {
-  return Object.keys(mapping).map(Number).sort((a, b) => a - b);
-}
-
-class HmacStream {
-  constructor(cryptoKey, labels) { this.key = cryptoKey; this.labels = labels; this.buffer = new Uint8Array(0); this.block = 0; }
-
-  async take(count) {
-    while (this.buffer.length < count) {
-      this.buffer = concat(this.buffer, await hmac(this.key, fields(...this.labels, this.block)));
-      this.block += 1;
-    }
-    const out = this.buffer.slice(0, count);
-    this.buffer = this.buffer.slice(count);
-    return out;
-  }
-}
-
-async function uniformValue(stream, sides) {
-  const width = Math.ceil((sides - 1).toString(2).replace(/^0$/, '').length / 8);
-  const space = 256n ** BigInt(width);
-  const limit = space - (space % BigInt(sides));
-  for (;;) {
-    const bytes = await stream.take(width);
-    const value = bytes.reduce((acc, b) => acc * 256n + BigInt(b), 0n);
-    if (value < limit) return 1 + Number(value % BigInt(sides));
-  }
-}
-
-export async function seedsDigest(seeds) {
-  const parts = seatsOf(seeds).flatMap((seat) => [seat, hex32(seeds[seat], `the seed of seat ${seat}`)]);
-  return sha256(fields(...parts));
-}
-
-async function deriveHands(roundKey, counts) {
-  const key = await hmacKey(roundKey);
-  const hands = {}; const salts = {};
-  for (const seat of seatsOf(counts)) {
-    const stream = new HmacStream(key, [TAG.dice, seat]);
-    hands[seat] = []; salts[seat] = [];
-    for (let j = 0; j < num(counts[seat]); j++) {
-      hands[seat].push(await uniformValue(stream, DIE_SIDES));
-      salts[seat].push(toHex(await hmac(key, fields(TAG.dieSalt, seat, j))));
-    }
-  }
-  return { hands, salts };
-}
-
-async function deriveDraw(drawKey, sides) {
-  const key = await hmacKey(drawKey);
-  const stream = new HmacStream(key, [TAG.drawValues]);
-  const values = []; const salts = [];
-  for (let k = 0; k < sides.length; k++) {
-    values.push(await uniformValue(stream, sides[k]));
-    salts.push(toHex(await hmac(key, fields(TAG.drawSalt, k))));
-  }
-  return { values, salts };
-}
-
-async function hashesTo(x, rounds, anchor) {
-  let value = x;
-  for (let i = 0; i < rounds; i++) value = await sha256(value);
-  return toHex(value) === anchor;
-}
 
 // ---------------------------------------------------------------- a player's own dice
 
@@ -346,7 +124,7 @@ function applyChanges(hands, changes) {
 }
 
 class Auditor {
-  constructor(x, report) { this.key = x.server_key; this.table = x.table; this.report = report; this.games = new Map(); }
+  constructor(x, report) { this.key = x.server_key; this.table = x.table; this.report = report; this.games = new Map(); this.current = null; }
 
   async signed(domain, payload) {
     return verifySignature(this.key, statement(domain, withoutSignature(payload)), payload.signature || '');
@@ -374,7 +152,22 @@ class Auditor {
     else if (m.table !== this.table) this.report.fail(step, `the manifest is for table '${m.table}', not '${this.table}'`);
     else if (signed === null) this.report.add(step, null, 'the manifest signature was not checked: no WebCrypto Ed25519 here');
     else this.report.add(step, true, 'manifest signed by the server key');
-    this.games.set(num(m.game), { manifest: m, rounds: new Map(), draws: new Map() });
+    const game = { manifest: m, rounds: new Map(), draws: new Map(), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
+    this.games.set(num(m.game), game);
+    this.current = game;
+  }
+
+  async [KIND.seedContributed](e) {
+    const game = this.current;
+    if (!game) { this.report.fail('log', `seq ${num(e.seq)}: a seed is logged before any game of the export was opened`); return; }
+    const last = Math.max(0, ...game.rounds.keys());
+    const awaited = !last || game.rounds.get(last).revealed ? last + 1 : null;
+    game.seeds.contributed(num(e.seq), plain(e.public), awaited, this.report);
+  }
+
+  async [KIND.attemptSubmitted](e) {
+    const game = this.games.get(num(e.public.game));
+    if (game) game.purposes.attempt(plain(e.public));
   }
 
   async [KIND.dealt](e) {
@@ -387,9 +180,10 @@ class Auditor {
     let ok = await this.signatureCheck(step, DOMAIN.deal, p, 'the commitment signature is not valid') !== false;
     if (toHex(await seedsDigest(p.seeds)) !== p.seeds_digest) { ok = false; this.report.fail(step, 'the seeds digest does not match the seeds'); }
     const seats = new Set(game.manifest.seats.map(num));
-    const outsiders = [...new Set([...seatsOf(p.counts), ...seatsOf(p.seeds)])].filter((s) => !seats.has(s)).sort((a, b) => a - b);
+    const outsiders = seatsOf(p.counts).filter((s) => !seats.has(s));
     if (outsiders.length || p.table !== this.table) { ok = false; this.report.fail(step, `the commitment names seats ${pyList(outsiders)} or a table outside the manifest`); }
     if (ok) this.report.add(step, true, `commitment signed, root ${p.root.slice(0, 16)}…`);
+    game.seeds.dealt(step, plain(p), this.report);
     game.rounds.set(number, { public: p, secret: e.secret, seq: num(e.seq), changes: [], revealed: false });
   }
 
@@ -417,7 +211,7 @@ class Auditor {
     const p = round.public; const number = num(r.round);
     const x = hex32(r.x, `x_${number}`);
     if (!await hashesTo(x, number, manifest.round_anchor)) fail(`x_${number} does not hash back to the manifest's anchor x_0`);
-    const key = await subtle.importKey('raw', x, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await hmacKey(x);
     const roundKey = await hmac(key, fields(TAG.roundKey, manifest.table, manifest.game, number, await seedsDigest(p.seeds)));
     const { hands, salts } = await deriveHands(roundKey, p.counts);
     if (toHex(await merkleRoot(handLeaves(hands, salts))) !== p.root) fail(`the dice derived from x_${number} and the seeds do not match the committed root`);
@@ -464,7 +258,9 @@ class Auditor {
     if (await this.signatureCheck(step, DOMAIN.draw, p, 'the draw commitment signature is not valid') === true) {
       this.report.add(step, true, `draw commitment signed, root ${p.root.slice(0, 16)}…`);
     }
-    game.draws.set(number, { public: p, secret: e.secret, revealed: false });
+    game.purposes.committed(step, plain(p), game.rounds.size, this.report);
+    const counts = game.rounds.size ? plain(game.rounds.get(Math.max(...game.rounds.keys())).public.counts) : {};
+    game.draws.set(number, { public: p, secret: e.secret, counts, revealed: false });
   }
 
   async [KIND.drawRevealed](e) {
@@ -475,7 +271,12 @@ class Auditor {
     committed.revealed = true;
     const before = this.report.failures;
     await this.checkDraw(step, game.manifest, committed, r);
-    if (this.report.failures === before) this.report.add(step, true, `${r.request.purpose}: ${pyList(r.results.map((x) => num(x.value)))} match the commitment`);
+    game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
+    if (this.report.failures === before) {
+      const purpose = plain(r.request.purpose);
+      const label = purposeProblem(purpose) === null ? describePurpose(purpose) : 'the draw';
+      this.report.add(step, true, `${label}: ${pyList(r.results.map((x) => num(x.value)))} match the commitment`);
+    }
   }
 
   async checkDraw(step, manifest, committed, r) {
@@ -489,7 +290,7 @@ class Auditor {
       fail(`the revealed secret s_${number} is not the one the manifest committed to`);
     }
     if (toHex(await merkleRoot(results.map(drawLeaf))) !== committed.public.root) fail('the revealed results do not match the committed root');
-    const key = await subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const key = await hmacKey(secret);
     const drawKey = await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
     const { values, salts } = await deriveDraw(drawKey, request.items.map((item) => num(item.sides)));
     if (results.length !== values.length) fail(`${results.length} results are revealed for ${values.length} requested items`);

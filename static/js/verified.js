@@ -1,6 +1,10 @@
 // Fair dice on the table page (docs/fairness.md), next to table.js:
 //   * while a round is rolling, a seated player's browser sends its 32-byte seed
-//     (crypto.getRandomValues) once per round: the `seed` event {round, seed};
+//     (crypto.getRandomValues) once per round: the `seed` event {round, seed}; the seed is kept
+//     in localStorage for that round, so a reloaded page sends (and checks) the same one;
+//   * once the round is dealt it checks that the signed commitment holds, for the player's seat,
+//     the very seed it sent (fair_inputs.js `checkOwnSeed`): a missing or different seed raises a
+//     loud warning (with the server's reason) and "verified" is not shown;
 //   * it checks the player's own dice (`state.private`) against the signed commitment and
 //     shows "verified" next to the dice, or a loud warning when a check fails;
 //   * at a refereed table a die may change after the deal by an approved change (C5): the dice the
@@ -12,12 +16,15 @@
 // after table.js, so its `state` handler runs after the page is rendered).
 
 import { byId, el, setText, show } from "./dom.js";
+import { checkOwnSeed } from "./fair_inputs.js";
 import { toHex, verifyOwnDice } from "./fairness.js";
 import { t } from "./i18n.js";
 
 const socket = window.tavern.socket;
 const tableId = byId("table").dataset.table;
 const seeded = new Set();
+const SEED_PREFIX = `tavern-seed:${tableId}:`;
+const sentSeeds = new Map(); // the seeds sent from this page, when localStorage is not available
 let checking = null; // the round whose dice are being checked (or were last checked)
 let verdict = null; // {id, steps}: the finished check of that round
 let latest = null; // the newest state: the dice held now are compared with the committed ones
@@ -45,7 +52,31 @@ function sendSeed({ game, you }) {
   const round = `${game.game}/${game.round}`;
   if (seeded.has(round)) return;
   seeded.add(round);
-  socket.emit("seed", { round: game.round, seed: toHex(crypto.getRandomValues(new Uint8Array(32))) });
+  const seed = sentSeed(game.game, game.round, you.seat) ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
+  keepSeed(game.game, game.round, you.seat, seed);
+  socket.emit("seed", { round: game.round, seed });
+}
+
+// The seed this browser sent for a round and seat (null when it sent none).
+function sentSeed(game, round, seat) {
+  const key = `${SEED_PREFIX}${game}:${round}:${seat}`;
+  try {
+    return localStorage.getItem(key) ?? sentSeeds.get(key) ?? null;
+  } catch {
+    return sentSeeds.get(key) ?? null;
+  }
+}
+
+// Remember the seed of this round (only this round's: older ones of the table are dropped).
+function keepSeed(game, round, seat, seed) {
+  const key = `${SEED_PREFIX}${game}:${round}:${seat}`;
+  sentSeeds.set(key, seed);
+  try {
+    for (const old of Object.keys(localStorage)) if (old.startsWith(SEED_PREFIX) && old !== key) localStorage.removeItem(old);
+    localStorage.setItem(key, seed);
+  } catch {
+    // No storage (private mode, quota): the seed is remembered by this page only.
+  }
 }
 
 async function checkOwnDice(state) {
@@ -61,7 +92,7 @@ async function checkOwnDice(state) {
   const id = `${own.game}/${own.round}/${own.seat}/${commitment.root}`;
   if (id === checking) {
     // Same round, maybe a die changed since: the check stands, the comparison is made again.
-    if (verdict?.id === id) showVerdict(verdict.steps, state);
+    if (verdict?.id === id) showVerdict(verdict.steps, state, verdict.seed);
     return;
   }
   checking = id;
@@ -73,8 +104,24 @@ async function checkOwnDice(state) {
     steps = [{ ok: false, message: error.message }];
   }
   if (id !== checking) return;
-  verdict = { id, steps };
-  showVerdict(steps, latest);
+  const seed = checkOwnSeed(commitment, own.seat, sentSeed(own.game, own.round, own.seat));
+  verdict = { id, steps, seed };
+  showVerdict(steps, latest, seed);
+}
+
+const SEED_REASON = {
+  late: () => t("fair.seed_reason.late"),
+  not_connected: () => t("fair.seed_reason.not_connected"),
+};
+
+// The loud words for a seed this browser sent that the commitment does not hold, or null.
+function seedAlarm(seed) {
+  if (seed?.code === "missing") {
+    const reason = SEED_REASON[seed.reason]?.() ?? t("fair.seed_reason.none");
+    return `⚠ ${t("fair.seed_missing", { reason })}`;
+  }
+  if (seed?.code === "different") return `⚠ ${t("fair.seed_different")}`;
+  return null;
 }
 
 // Every die held now that differs from its committed value: {index, from, to, approved}.
@@ -102,17 +149,20 @@ function changeWords(list) {
   return list.map((d) => t("fair.change", { die: d.index + 1, from: d.from ?? "—", to: d.to ?? "—" })).join("; ");
 }
 
-function showVerdict(steps, state) {
+function showVerdict(steps, state, seed) {
   const failed = steps.filter((step) => step.ok === false);
   const unchecked = steps.some((step) => step.ok === null);
   const changed = failed.length ? [] : differences(state);
   const unknown = changed.filter((d) => !d.approved);
   const approved = changed.filter((d) => d.approved);
-  const loud = failed.length > 0 || unknown.length > 0;
+  const alarm = seedAlarm(seed);
+  const loud = failed.length > 0 || unknown.length > 0 || alarm !== null;
   mark.classList.toggle("failed", loud);
   mark.setAttribute("role", loud ? "alert" : "status");
   mark.dataset.changed = String(changed.length);
-  if (failed.length) setText(mark, `⚠ ${t("fair.failed")} ${failed.map((step) => step.message).join("; ")}`);
+  mark.dataset.seed = seed?.code ?? "";
+  if (alarm) setText(mark, failed.length ? `${alarm} ${t("fair.failed")} ${failed.map((step) => step.message).join("; ")}` : alarm);
+  else if (failed.length) setText(mark, `⚠ ${t("fair.failed")} ${failed.map((step) => step.message).join("; ")}`);
   else if (unknown.length) {
     const parts = [`⚠ ${t("fair.differs", { changes: changeWords(unknown) })}`];
     if (approved.length) parts.push(sentence(t("fair.changed", { n: approved.length, changes: changeWords(approved) })));

@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.fairness import build_export, deal, die_change, draw, kinds, open_game, reveal, reveal_draw
 from referee.fairness.keys import Signer
+from referee.fairness.purposes import ROLL_OFF, purpose
 from referee.store.chain import GENESIS, entry_hash, secret_digest
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
@@ -52,17 +53,20 @@ def play_game(
     finish: bool = True,
 ) -> dict[str, Any]:
     """Play a game to its end (a random seat loses a die each round) and log everything;
-    with ``finish`` false the game's last round is dealt but never revealed.
+    with ``finish`` false the game's last round is dealt but never revealed. The ``humans``
+    (people) log a seed for every round they play; the other seats are bots.
 
     ``changes`` maps a round to approved changes (seat, index, value) logged in it.
     Returns the opening and the deals, for tests that need the secrets.
     """
     rng = rng or random.Random(game_no)
-    opening = open_game(SIGNER, TABLE, game_no, {"preset": "tavern", "dice_per_player": dice}, list(seats), entropy=rng_entropy(rng))
+    opening = open_game(SIGNER, TABLE, game_no, {"preset": "tavern", "dice_per_player": dice}, list(seats),
+                        people=humans, entropy=rng_entropy(rng))
     log.append(kinds.GAME_OPENED, opening.manifest, opening.secret)
     log.append("seat_token", {"seat": seats[0]}, {"token_digest": "never revealed"})
     if roll_off:
-        roll = draw(SIGNER, opening.secret, opening.manifest, 1, "roll_off", [(f"seat {s}", 6) for s in seats for _ in range(2)])
+        roll = draw(SIGNER, opening.secret, opening.manifest, 1, purpose(ROLL_OFF, game_no),
+                    [(f"seat {s}", 6) for s in seats for _ in range(2)])
         log.append(kinds.DRAW_COMMITTED, roll.public, roll.secret)
         log.append(kinds.DRAW_REVEALED, reveal_draw(opening.secret, roll.secret))
     counts = {seat: dice for seat in seats}
@@ -70,7 +74,9 @@ def play_game(
     round_no = 0
     while len(counts) > 1:
         round_no += 1
-        seeds = {seat: rng.randbytes(32).hex() for seat in humans if seat in counts}
+        seeds = [{"round": round_no, "seat": seat, "seed": rng.randbytes(32).hex()} for seat in humans if seat in counts]
+        for seed in seeds:
+            log.append(kinds.SEED_CONTRIBUTED, seed)
         dealt = deal(SIGNER, opening.secret, opening.manifest, round_no, counts, seeds)
         deals.append(dealt)
         log.append(kinds.ROUND_DEALT, dealt.public, dealt.secret)

@@ -11,6 +11,7 @@ import pytest
 from referee.fairness import deal, kinds, open_game, verify_export
 from referee.fairness.merkle import inclusion_proof, merkle_root
 
+from . import dishonest
 from .logbook import SIGNER, TABLE, FakeLog, entries_of, play_game
 
 NODE = shutil.which("node")
@@ -64,9 +65,12 @@ def results(tmp_path_factory):
     for tamper in TAMPERS:
         exports[tamper.__name__] = copy.deepcopy(clean)
         tamper(exports[tamper.__name__])
+    for name, scenario in dishonest.SCENARIOS.items():
+        exports[name] = scenario()
+    exports["seed_withheld_as_late"] = dishonest.person_seed_withheld_as_late()
     leaves = [f"leaf {i}".encode() for i in range(13)]
     opening = open_game(SIGNER, TABLE, 1, {}, [0, 1, 2])
-    dealt = deal(SIGNER, opening.secret, opening.manifest, 1, {0: 5, 1: 4, 2: 3}, {})
+    dealt = deal(SIGNER, opening.secret, opening.manifest, 1, {0: 5, 1: 4, 2: 3}, [])
     forged = dict(dealt.private_for(1), dice=[d % 6 + 1 for d in dealt.hands[1]])
     job = {
         "merkle": {"leaves": [leaf.hex() for leaf in leaves], "index": 9, "root": merkle_root(leaves).hex(),
@@ -76,12 +80,34 @@ def results(tmp_path_factory):
             "honest": {"private": dealt.private_for(1), "public": dealt.public, "key": SIGNER.public_key_hex},
             "forged": {"private": forged, "public": dealt.public, "key": SIGNER.public_key_hex},
         },
+        "seeds": own_seed_cases(),
     }
     path = tmp_path_factory.mktemp("js") / "job.json"
     path.write_text(json.dumps(job))
     done = subprocess.run([NODE, str(CHECK), str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return {"js": json.loads(done.stdout), "exports": exports, "leaves": leaves}
+
+
+def own_seed_cases():
+    """A browser that sent seat 0's seed, against the deals a dishonest (or honest) server signs."""
+    def first_deal(export):
+        return entries_of(export, kinds.ROUND_DEALT)[0]["public"]
+
+    def first_seed(export, seat=0):
+        return next(e["public"]["seed"] for e in entries_of(export, kinds.SEED_CONTRIBUTED) if e["public"]["seat"] == seat)
+
+    honest = dishonest.Server()
+    honest.deal(seeds=[honest.seed(seat) for seat in dishonest.PEOPLE])
+    replaced, dropped = dishonest.person_seed_replaced(), dishonest.person_seed_dropped()
+    late = dishonest.person_seed_withheld_as_late()
+    return {
+        "used": {"commitment": honest.last.public, "seat": 0, "sent": honest.last.public["seeds"]["0"]},
+        "replaced": {"commitment": first_deal(replaced), "seat": 0, "sent": first_seed(replaced)},
+        "dropped": {"commitment": first_deal(dropped), "seat": 0, "sent": first_seed(dropped)},
+        "withheld_as_late": {"commitment": first_deal(late), "seat": 0, "sent": "5a" * 32},
+        "not_sent": {"commitment": first_deal(late), "seat": 1, "sent": None},
+    }
 
 
 def test_js_computes_the_python_merkle_root_and_accepts_its_proof(results):
@@ -110,3 +136,26 @@ def test_js_marks_a_players_own_dice_verified_and_a_forged_hand_not(results):
     assert all(step["ok"] is True for step in honest) and len(honest) == 1 + 4
     assert honest[0]["message"] == "commitment signed by the server key"
     assert [step["ok"] for step in forged[1:]] == [False] * 4
+
+
+@pytest.mark.parametrize("name", list(dishonest.SCENARIOS))
+def test_js_catches_every_dishonest_server_like_python(results, name):
+    verdict = results["js"]["exports"][name]
+    python = [str(check) for check in verify_export(results["exports"][name]).failures]
+    assert python and not verdict["ok"]
+    assert verdict["failures"] == python
+
+
+def test_js_notes_a_seed_withheld_as_late_like_python(results):
+    verdict = results["js"]["exports"]["seed_withheld_as_late"]
+    python = verify_export(results["exports"]["seed_withheld_as_late"])
+    assert python.ok and verdict["ok"] and verdict["steps"] == len(python.checks)
+
+
+def test_the_browser_alarms_when_the_seed_it_sent_is_not_the_one_in_the_commitment(results):
+    seeds = results["js"]["seeds"]
+    assert seeds["used"] == {"ok": True, "code": "used", "reason": None}
+    assert seeds["replaced"] == {"ok": False, "code": "different", "reason": None}
+    assert seeds["dropped"] == {"ok": False, "code": "missing", "reason": "late"}
+    assert seeds["withheld_as_late"] == {"ok": False, "code": "missing", "reason": "late"}
+    assert seeds["not_sent"] == {"ok": None, "code": "not_sent", "reason": None}

@@ -77,13 +77,14 @@ def test_a_server_that_commits_dice_not_derived_from_the_chain_is_caught():
     log = FakeLog()
     game = play_game(log, seats=(0, 1), dice=2, finish=False)
     opening, honest = game["opening"], game["deals"][-1]
-    rigged = deal(SIGNER, opening.secret, opening.manifest, honest.public["round"], {0: 1, 1: 2}, {})
+    rigged = deal(SIGNER, opening.secret, opening.manifest, honest.public["round"], {0: 1, 1: 2}, [], {0: "late", 1: "late"})
     forged = FakeLog()
     last_deal = max(i for i, e in enumerate(log.entries) if e["kind"] == kinds.ROUND_DEALT)
     for entry in log.entries[:last_deal]:
         forged.append(entry["kind"], entry["public"], entry["secret"])
     number = honest.public["round"]
-    forged_public = dict(rigged.public, counts=honest.public["counts"], seeds=honest.public["seeds"], seeds_digest=honest.public["seeds_digest"])
+    forged_public = dict(rigged.public, counts=honest.public["counts"], seeds=honest.public["seeds"],
+                         seeds_missing=honest.public["seeds_missing"], seeds_digest=honest.public["seeds_digest"])
     forged_public["signature"] = SIGNER.sign(statement(DEAL_DOMAIN, without_signature(forged_public)))
     forged.append(kinds.ROUND_DEALT, forged_public, honest.secret)
     forged.append(kinds.ROUND_REVEALED, reveal(opening.secret, honest.secret))

@@ -109,8 +109,10 @@ def test_mind_reading_shows_one_random_die_of_the_opponent_to_the_cheater_only()
     for seat in (1, 2):
         assert night.player_state(seat)["gm"]["attempts"] == []
     export = finish_and_verify(night)
-    draws = [e["public"]["request"]["purpose"] for e in export["entries"] if e["kind"] == "draw_revealed"]
-    assert draws == [f"attempt {attempt_id} check", f"attempt {attempt_id} die of seat 2"]
+    draws = [(e["public"]["request"]["purpose"], e["public"]["request"]["items"][0]["label"])
+             for e in export["entries"] if e["kind"] == "draw_revealed"]
+    assert draws == [({"kind": "attempt_check", "ref": attempt_id, "counter": 1}, "d20"),
+                     ({"kind": "attempt_target_die", "ref": attempt_id, "counter": 1}, "die of seat 2")]
 
 
 def test_a_knock_turns_a_random_die_of_the_opponent_to_the_chosen_value():

@@ -16,11 +16,11 @@ class PlainDealer:
         self.script = list(script or [])
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
-                  seats: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+                  seats: list[int], people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
         return {"table": table_id, "game": game_no}, {}
 
     def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,
-             counts: dict[int, int], seeds: dict[int, str]) -> Dealt:
+             counts: dict[int, int], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Dealt:
         if self.script:
             scripted = self.script.pop(0)
             hands = {seat: list(scripted[seat][:count]) for seat, count in counts.items()}

@@ -1,6 +1,7 @@
 // Runs static/js/fairness.js on a job written by tests/fairness/test_js.py and prints the
 // results as JSON: node check.mjs JOB.json
 import { readFileSync } from 'node:fs';
+import { checkOwnSeed } from '../../../static/js/fair_inputs.js';
 import { fromHex, leafHash, merkleRoot, toHex, verifyExport, verifyInclusion, verifyOwnDice } from '../../../static/js/fairness.js';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
@@ -24,5 +25,9 @@ for (const [name, text] of Object.entries(job.exports)) {
 out.own = {};
 for (const [name, own] of Object.entries(job.own)) {
   out.own[name] = await verifyOwnDice(own.private, own.public, own.key);
+}
+out.seeds = {};
+for (const [name, seed] of Object.entries(job.seeds ?? {})) {
+  out.seeds[name] = checkOwnSeed(seed.commitment, seed.seat, seed.sent);
 }
 console.log(JSON.stringify(out));

@@ -1,0 +1,150 @@
+"""What a committed draw is for: a fixed enumerated kind, the number of what it serves, a counter.
+
+A draw's purpose is ``{"kind", "ref", "counter"}`` and nothing else, and its items are fixed
+by the purpose (``items_problem``), so every input of a draw is fixed before it is made: the
+server cannot try purposes or labels until the result suits it (the draw key hashes the
+request). The purpose is public in the signed commitment, so a second draw of the same
+thing (a retry) is visible in the log at once; the table refuses it and the verifier fails it.
+
+============================ ================= ====================================================
+kind                         ref               items
+============================ ================= ====================================================
+``attempt_check``            attempt number    one ``("d20", 20)`` or ``("d100", 100)``; once per attempt
+``attempt_target_die``       attempt number    one ``("die of seat S", dice of S)``; once per attempt
+``roll_off``                 game number       ``("seat S", 6)`` twice per rolling seat, seats ascending;
+                                               counter 1 is the first roll, 2, 3, ... the re-rolls of a tie
+============================ ================= ====================================================
+
+>>> purpose(ATTEMPT_CHECK, 3)
+{'kind': 'attempt_check', 'ref': 3, 'counter': 1}
+>>> items_problem(purpose(ATTEMPT_CHECK, 3), [{"label": "d20", "sides": 20}]) is None
+True
+>>> purpose("attempt 3 check", 1)
+Traceback (most recent call last):
+...
+referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, not "attempt 3 check"
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from referee.fairness.encoding import FairnessError
+from referee.store.chain import canonical
+
+ATTEMPT_CHECK = "attempt_check"
+ATTEMPT_TARGET_DIE = "attempt_target_die"
+ROLL_OFF = "roll_off"
+DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None}
+"""How many draws one reference may have, by kind (None: any number, counted 1, 2, ...)."""
+CHECK_DICE = (20, 100)
+MAX_DICE = 10
+ROLL_OFF_SIDES = 6
+ROLL_OFF_DICE = 2
+
+
+class PurposeError(FairnessError):
+    """A draw purpose outside the enumeration, or items that do not fit the purpose."""
+
+
+def purpose(kind: str, ref: int, counter: int = 1) -> dict[str, Any]:
+    """The purpose ``{kind, ref, counter}`` of a draw, validated."""
+    made = {"kind": kind, "ref": ref, "counter": counter}
+    problem = purpose_problem(made)
+    if problem:
+        raise PurposeError(problem)
+    return made
+
+
+def purpose_problem(value: Any) -> str | None:
+    """Why ``value`` is not a purpose of the enumeration, or None.
+
+    >>> purpose_problem({"kind": "roll_off", "ref": 1, "counter": 0})
+    'a draw purpose needs a positive integer ref and counter, got {"counter":0,"kind":"roll_off","ref":1}'
+    """
+    if not isinstance(value, dict) or set(value) != {"kind", "ref", "counter"}:
+        return f"a draw purpose is exactly {{kind, ref, counter}}, got {_short(value)}"
+    if not isinstance(value["kind"], str) or value["kind"] not in DRAWS_PER_REFERENCE:
+        return f"a draw's kind is one of {', '.join(DRAWS_PER_REFERENCE)}, not {_short(value['kind'])}"
+    if not (_positive(value["ref"]) and _positive(value["counter"])):
+        return f"a draw purpose needs a positive integer ref and counter, got {_short(value)}"
+    limit = DRAWS_PER_REFERENCE[value["kind"]]
+    if limit is not None and value["counter"] > limit:
+        return f"{describe(value)} is drawn {limit} time(s) at most: counter {value['counter']} is a retry"
+    return None
+
+
+def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | None:
+    """Why ``items`` ({label, sides} each) are not the items ``value``'s kind draws, or None.
+
+    >>> items_problem(purpose(ROLL_OFF, 1), [{"label": "seat 0", "sides": 6}] * 2 + [{"label": "seat 2", "sides": 6}] * 2)
+    >>> items_problem(purpose(ATTEMPT_TARGET_DIE, 2), [{"label": "die of seat 1", "sides": 11}])
+    'attempt_target_die of attempt 2 draws one ("die of seat S", 1..10), not [{"label":"die of seat 1","sides":11}]'
+    """
+    shape = [(item.get("label"), item.get("sides")) if isinstance(item, dict) else None for item in items]
+    kind = value["kind"]
+    if kind == ATTEMPT_CHECK:
+        fits = len(shape) == 1 and shape[0] in [(f"d{sides}", sides) for sides in CHECK_DICE]
+        expected = "one (\"d20\", 20) or (\"d100\", 100)"
+    elif kind == ATTEMPT_TARGET_DIE:
+        fits = len(shape) == 1 and target_seat(items[0]) is not None and _within(shape[0][1], MAX_DICE)
+        expected = f"one (\"die of seat S\", 1..{MAX_DICE})"
+    else:
+        seats = roll_off_seats(items)
+        fits = bool(seats) and shape == [(f"seat {s}", ROLL_OFF_SIDES) for s in seats for _ in range(ROLL_OFF_DICE)]
+        expected = f"(\"seat S\", {ROLL_OFF_SIDES}) {ROLL_OFF_DICE} times per seat, seats ascending"
+    return None if fits else f"{describe(value)} draws {expected}, not {_short(items)}"
+
+
+def target_seat(item: dict[str, Any]) -> int | None:
+    """The seat an ``attempt_target_die`` item names ("die of seat 2" -> 2), or None.
+
+    >>> target_seat({"label": "die of seat 2", "sides": 5}), target_seat({"label": "die of seat 02"})
+    (2, None)
+    """
+    label = item.get("label")
+    prefix = "die of seat "
+    if not isinstance(label, str) or not label.startswith(prefix):
+        return None
+    number = label[len(prefix):]
+    return int(number) if number.isdigit() and str(int(number)) == number else None
+
+
+def roll_off_seats(items: list[dict[str, Any]]) -> list[int]:
+    """The distinct seats, ascending, that a roll-off's items name ("seat 3" -> 3); [] when one is not a seat."""
+    seats: list[int] = []
+    for item in items:
+        label = item.get("label") if isinstance(item, dict) else None
+        number = label[len("seat "):] if isinstance(label, str) and label.startswith("seat ") else ""
+        if not number.isdigit() or str(int(number)) != number:
+            return []
+        if int(number) not in seats:
+            seats.append(int(number))
+    return seats if seats == sorted(seats) else []
+
+
+def describe(value: dict[str, Any]) -> str:
+    """A purpose in words, for messages.
+
+    >>> describe(purpose(ROLL_OFF, 1, 2)), describe(purpose(ATTEMPT_CHECK, 4))
+    ('roll_off of game 1 (roll 2)', 'attempt_check of attempt 4')
+    """
+    of = "game" if value["kind"] == ROLL_OFF else "attempt"
+    roll = f" (roll {value['counter']})" if DRAWS_PER_REFERENCE.get(value["kind"]) is None else ""
+    return f"{value['kind']} of {of} {value['ref']}{roll}"
+
+
+def _positive(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and value >= 1
+
+
+def _within(value: Any, limit: int) -> bool:
+    return _positive(value) and value <= limit
+
+
+def _short(value: Any) -> str:
+    """``value`` as canonical JSON (sorted keys: the same text in the browser's verifier), cut at 120 characters."""
+    try:
+        text = canonical(value).decode("utf-8")
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
