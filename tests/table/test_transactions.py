@@ -60,7 +60,7 @@ def test_a_call_of_liar_and_its_reveal_are_one_append():
 def test_the_last_call_of_a_game_reveals_its_draws_in_the_same_append():
     table, store = seated(rules={"dice_per_player": 1})
     table.start(0)
-    table.draw("a check", [("d20", 20)])
+    table.draw("attempt_check", 1, [("d20", 20)])
     table.bid(table.game.turn, 1, 2)
     store.calls.clear()
     table.liar(table.game.turn)
