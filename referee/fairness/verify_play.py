@@ -82,6 +82,8 @@ class _Walk:
         self.game: GameReplay | None = None
         self.start: GameStart | None = None
         self.counts: dict[tuple[int, int], dict[int, int]] = {}
+        self.last_game: int = 0
+        self.last_opener: int | None = None
 
     def feed(self, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
@@ -127,12 +129,12 @@ class _Walk:
 
     def game_started(self, entry: dict[str, Any]) -> None:
         public, seq = entry["public"], entry["seq"]
-        previous = self.start
         if self.game is not None:
             self.game.close(seq)
         self.game, self.start = None, None
         step = f"game {public['game']}"
-        expected = previous.game + 1 if previous else 1
+        expected, previous_opener = self.last_game + 1, self.last_opener
+        self.last_game, self.last_opener = public["game"], public["opener"]
         seats = sorted(self.seated)
         if public["game"] != expected:
             self.report.fail(step, f"seq {seq}: game {public['game']} starts after game {expected - 1}")
@@ -142,7 +144,7 @@ class _Walk:
         if self.family is None:
             return
         self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
-                               previous.opener if previous else None)
+                               previous_opener)
         self.game = self.family(self.start, self.report)
 
     def finish(self) -> None:

@@ -26,7 +26,7 @@ const familyRules = (rules) => Object.fromEntries(Object.entries(rules).filter((
 
 class Walk {
   constructor(report) {
-    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map() });
+    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), lastGame: 0, lastOpener: null });
   }
 
   feed(e) {
@@ -62,18 +62,19 @@ class Walk {
   seat_left(e) { this.seated.delete(e.public.seat); }
 
   game_started(e) {
-    const p = e.public; const seq = e.seq; const previous = this.start;
+    const p = e.public; const seq = e.seq;
     if (this.game !== null) this.game.close(seq);
     this.game = null; this.start = null;
     const step = `game ${p.game}`;
-    const expected = previous ? previous.game + 1 : 1;
+    const expected = this.lastGame + 1; const previousOpener = this.lastOpener;
+    this.lastGame = p.game; this.lastOpener = p.opener;
     const seats = [...this.seated].sort((a, b) => a - b);
     if (p.game !== expected) this.report.fail(step, `seq ${seq}: game ${p.game} starts after game ${expected - 1}`);
     else if (JSON.stringify(p.seats) !== JSON.stringify(seats)) {
       this.report.fail(step, `seq ${seq}: the game starts with seats ${p.seats.join(", ")}, but the seated players are ${seats.join(", ") || "none"}`);
     }
     if (this.family === null) return;
-    this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener: previous ? previous.opener : null };
+    this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener };
     this.game = new this.family(this.start, this.report, this.rounds);
   }
 

@@ -192,3 +192,25 @@ def change_at_a_table_without_cheating(forger: Forger) -> str:
 
 
 NO_CHEATING: dict[str, Callable[[Forger], str]] = {"change_at_a_table_without_cheating": change_at_a_table_without_cheating}
+
+
+def game_restarted_before_its_end(forger: Forger) -> str:
+    last_game_one = [e for e in forger.entries if e["kind"] in ("liar", "round_revealed")
+                     and forger.position(e) < forger.position(forger.all("game_started")[1])][-2:]
+    for entry in last_game_one:
+        forger.remove(entry)
+    return "seq {seq}: game 2 starts, but game 1 is not over by the rules".format(seq=forger.position(forger.all("game_started")[1]) + 1)
+
+
+def game_without_a_seated_player(forger: Forger) -> str:
+    started = forger.all("game_started")[0]
+    started["public"]["seats"] = started["public"]["seats"][:-1]
+    return "the game starts with seats 0, 1, but the seated players are 0, 1, 2"
+
+
+def unknown_game_family(forger: Forger) -> str:
+    forger.entries[0]["public"]["rules"]["family"] = "poker_bluff"
+    return "table: seq 1: the table's game family 'poker_bluff' has no verifier (known: liars_dice)"
+
+
+PLAIN.update({f.__name__: f for f in (game_restarted_before_its_end, game_without_a_seated_player, unknown_game_family)})
