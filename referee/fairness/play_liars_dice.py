@@ -97,6 +97,13 @@ class LiarsDiceReplay:
     # -- steps --------------------------------------------------------------------------------
 
     @property
+    def _now(self) -> GameState:
+        """The rules state; ``feed`` calls a step only once the game has started."""
+        if self.state is None:
+            raise RuntimeError("the game has not started")
+        return self.state
+
+    @property
     def _game_step(self) -> str:
         return f"game {self.number}"
 
@@ -126,8 +133,7 @@ class LiarsDiceReplay:
                                                "opener rule gives")
 
     def _game_opened(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
-        state = self.state
-        assert state is not None
+        state = self._now
         try:
             same = Settings.from_dict(public["rules"]) == state.settings
         except RulesError:
@@ -137,17 +143,15 @@ class LiarsDiceReplay:
                                         "and the table")
 
     def _apply(self, seq: int, action: Action, doing: str) -> bool:
-        assert self.state is not None
         try:
-            self.state = apply(self.state, action).state
+            self.state = apply(self._now, action).state
         except RulesError as error:
             self._stop(self._round_step, f"seq {seq}: {doing}, which the rules refuse ({error.code}; {self._situation()})")
             return False
         return True
 
     def _situation(self) -> str:
-        state = self.state
-        assert state is not None
+        state = self._now
         if state.phase is not Phase.BIDDING:
             return f"round {state.round_no} is {state.phase.value}"
         standing = state.standing_bid
@@ -155,8 +159,7 @@ class LiarsDiceReplay:
         return f"standing bid {bid}, seat {state.turn} to act, {state.total_dice} dice in play"
 
     def _round_dealt(self, seq: int, public: dict[str, Any], secret: dict[str, Any] | None) -> None:
-        state = self.state
-        assert state is not None
+        state = self._now
         if state.phase is Phase.OVER:
             self._stop(self._game_step, f"seq {seq}: round {public['round']} is dealt, but the game is over by the "
                                         f"rules: seat {state.winner} won")
@@ -181,8 +184,9 @@ class LiarsDiceReplay:
             self.report.add(self._round_step, True, f"seq {seq}: the deal matches the dice the rules hold ({seat_counts(held)})")
 
     def _result_text(self) -> str:
-        result = self.state.result if self.state else None
-        assert result is not None
+        result = self._now.result
+        if result is None:
+            return "no call"
         return (f"{result.bid.quantity} × {result.bid.face} by seat {result.bidder} called by seat {result.caller}, "
                 f"{result.count} counted, seat {result.loser} lost")
 
@@ -203,9 +207,10 @@ class LiarsDiceReplay:
             return
         if not self._apply(seq, CallLiar(public["seat"]), f"seat {public['seat']} calls Liar"):
             return
-        state = self.state
-        assert state is not None and state.result is not None
+        state = self._now
         result = state.result
+        if result is None:
+            raise RuntimeError("a call leaves a result")
         lost = "die" if result.dice_lost == 1 else "dice"
         text = (f"seq {seq}: seat {result.caller} calls Liar on {result.bid.quantity} × {result.bid.face} by seat "
                 f"{result.bidder}: {result.count} counted, so seat {result.loser} loses {result.dice_lost} {lost}")
@@ -219,8 +224,7 @@ class LiarsDiceReplay:
     def _round_revealed(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
         """A reveal ends a called round; that it shows the committed dice with the approved changes
         (the hands the rules counted) is the dice half's check (``verify_games``)."""
-        state = self.state
-        assert state is not None
+        state = self._now
         if not self.calling or state.result is None:
             self._stop(self._round_step, f"seq {seq}: round {public['round']} is revealed, but nobody called Liar")
             return
@@ -231,15 +235,13 @@ class LiarsDiceReplay:
 
     def _penalty_applied(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
         if self._apply(seq, LoseDie(public["seat"]), f"seat {public['seat']} loses a penalty die"):
-            state = self.state
-            assert state is not None
+            state = self._now
             if state.phase is Phase.OVER:
                 self.report.add(self._game_step, True, f"seq {seq}: the penalty leaves seat {state.winner} the last "
                                                        f"player holding dice: seat {state.winner} wins")
 
     def _game_settled(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
-        state = self.state
-        assert state is not None
+        state = self._now
         if state.phase is not Phase.OVER:
             self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but the "
                                         "game is not over by the rules")

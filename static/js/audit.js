@@ -43,8 +43,8 @@ async function checkServer() {
 async function check(text, source) {
   const run = ++runs;
   setSummary("checking", t("audit.checking"));
+  const checks = await verifyExport(text);
   const play = await verifyPlay(text);
-  const checks = [...await verifyExport(text), ...play.checks];
   const data = parsed(text);
   const warning = await keyWarning(data);
   if (run !== runs) return;

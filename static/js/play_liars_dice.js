@@ -10,7 +10,7 @@ export function seatCounts(counts) {
   return seats.map((seat) => `seat ${seat}: ${counts[seat]}`).join(", ") || "none";
 }
 
-const sameHands = (a, b) => {
+const sameCounts = (a, b) => {
   const keys = (x) => Object.keys(x).map(Number).sort((p, q) => p - q);
   return JSON.stringify(keys(a)) === JSON.stringify(keys(b)) && keys(a).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 };
@@ -108,7 +108,7 @@ export class LiarsDiceReplay {
     }
     const held = pendingRoll(state);
     const given = Object.fromEntries(Object.entries(p.counts).map(([seat, count]) => [Number(seat), count]));
-    if (!sameHands(given, held)) {
+    if (!sameCounts(given, held)) {
       const out = state.seats.filter((seat) => !(seat in held));
       const detail = out.length ? ` (out: ${out.map((s) => `seat ${s}`).join(", ")})` : "";
       const last = state.result ? `; round ${state.round - 1}: ${this.resultText()}` : "";

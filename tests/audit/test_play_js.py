@@ -1,6 +1,6 @@
-"""The browser's game verifier (static/js/audit_play.js, run through node) and the Python one
-agree check for check: the same steps, verdicts and messages on real evenings and on every
-forgery of tests/audit/tampers.py, and the same overall verdict with the dice checks."""
+"""The browser's verifier (static/js/fairness.js with its game half static/js/audit_play.js, run
+through node) and the Python one agree check for check: the same steps, verdicts and messages,
+in the same order, on real evenings and on every forgery of tests/audit/tampers.py."""
 from __future__ import annotations
 
 import json
@@ -54,6 +54,12 @@ def test_js_and_python_make_the_same_game_checks(results, name):
 
     assert js["play"] == python
     assert js["ok"] is verify_export(export).ok is name.startswith("clean")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_js_and_python_verify_an_export_with_the_same_checks_in_the_same_order(results, name):
+    python = [[c.step, c.ok, c.message] for c in verify_export(results["exports"][name]).checks]
+    assert results["js"][name]["all"] == python
 
 
 def test_js_keeps_each_rounds_bids_and_call_for_the_page(results):
