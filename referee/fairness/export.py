@@ -3,8 +3,12 @@
 Every entry is copied field by field (a whitelist). A secret part is included only when
 the protocol has revealed it: a round's ROUND_DEALT and DIE_CHANGED secrets once the round
 has a ROUND_REVEALED entry, a DRAW_COMMITTED secret once the draw has a DRAW_REVEALED
-entry. Every other secret (the game's chain top and draw master, anything the table keeps
-in other kinds) stays out; its ``secret_digest`` still lets the hash chain be checked.
+entry, and a roleplay attempt's secrets (``attempt_submitted``, ``attempt_checked``,
+``attempt_resolved``: who tried what, the check, the outcome) once the attempt's game has its
+``game_settled`` entry, which publishes the same attempts anyway; the verifier needs them to
+tie every die change to its approved attempt. Every other secret (the game's chain top and
+draw master, seat tokens, private messages) stays out; its ``secret_digest`` still lets the
+hash chain be checked.
 The export ends with a head, {table, seq, hash}, signed by the server key, so a truncated
 log is detected.
 
@@ -28,8 +32,8 @@ EXPORT_FORMAT = "tavern-jack-audit/1"
 def build_export(signer: Signer, table_id: str, entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The audit export of ``entries`` (a table's log, oldest first, secrets included)."""
     log = list(entries)
-    revealed = _revealed_keys(log)
-    exported = [_public_entry(entry, revealed) for entry in log]
+    revealed, attempt_games = _revealed_keys(log), _attempt_games(log)
+    exported = [_public_entry(entry, revealed, attempt_games) for entry in log]
     head = {
         "table": table_id,
         "seq": log[-1]["seq"] if log else 0,
@@ -45,27 +49,41 @@ def build_export(signer: Signer, table_id: str, entries: Iterable[dict[str, Any]
     }
 
 
-def _revealed_keys(log: list[dict[str, Any]]) -> set[tuple[str, int, int]]:
+ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved")
+"""The kinds of a roleplay attempt, whose secrets are exported once the attempt's game is settled."""
+
+Key = tuple[str, int, int]
+
+
+def _revealed_keys(log: list[dict[str, Any]]) -> set[Key]:
     keys = set()
     for entry in log:
         if entry["kind"] == kinds.ROUND_REVEALED:
             keys.add(("round", entry["public"]["game"], entry["public"]["round"]))
         elif entry["kind"] == kinds.DRAW_REVEALED:
             keys.add(("draw", entry["public"]["game"], entry["public"]["draw"]))
+        elif entry["kind"] == "game_settled":
+            keys.add(("settled", entry["public"]["game"], 0))
     return keys
 
 
-def _secret_key(entry: dict[str, Any]) -> tuple[str, int, int] | None:
+def _attempt_games(log: list[dict[str, Any]]) -> dict[Any, int]:
+    return {entry["public"]["attempt"]: entry["public"]["game"] for entry in log if entry["kind"] == "attempt_submitted"}
+
+
+def _secret_key(entry: dict[str, Any], attempt_games: dict[Any, int]) -> Key | None:
     public = entry["public"]
     if entry["kind"] in (kinds.ROUND_DEALT, kinds.DIE_CHANGED):
         return ("round", public["game"], public["round"])
     if entry["kind"] == kinds.DRAW_COMMITTED:
         return ("draw", public["game"], public["draw"])
+    if entry["kind"] in ATTEMPT_KINDS and public.get("attempt") in attempt_games:
+        return ("settled", attempt_games[public["attempt"]], 0)
     return None
 
 
-def _public_entry(entry: dict[str, Any], revealed: set[tuple[str, int, int]]) -> dict[str, Any]:
-    key = _secret_key(entry)
+def _public_entry(entry: dict[str, Any], revealed: set[Key], attempt_games: dict[Any, int]) -> dict[str, Any]:
+    key = _secret_key(entry, attempt_games)
     return {
         "seq": entry["seq"],
         "kind": entry["kind"],

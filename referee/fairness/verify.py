@@ -24,13 +24,15 @@ from referee.fairness.keys import fingerprint
 from referee.fairness.report import Report
 from referee.fairness.verify_games import check_games
 from referee.fairness.verify_log import check_log
+from referee.fairness.verify_play import check_play
 
 ENTRY_FIELDS = ("seq", "kind", "at", "public", "secret", "secret_digest", "prev_hash", "hash")
 URL_TIMEOUT_S = 30
 
 
 def verify_export(export: Any) -> Report:
-    """Every check of docs/fairness.md over a parsed audit export."""
+    """Every check of docs/fairness.md over a parsed audit export: the log, the dice and draws
+    (``check_games``), then the games themselves re-derived with the rules (``check_play``)."""
     report = Report()
     problem = _shape_problem(export)
     if problem:
@@ -42,6 +44,7 @@ def verify_export(export: Any) -> Report:
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         report.fail("log", f"malformed entry or head ({type(error).__name__}: {error})")
     check_games(export, report)
+    check_play(export, report)
     return report
 
 

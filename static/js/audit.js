@@ -3,7 +3,11 @@
 // seeded and revealed, with a ✓ or ✗ and the verifier's message for every check. At a refereed
 // table each round also lists its approved die changes (`die_changed`, readable once the round is
 // revealed) and its roleplay attempts (published whole by the game's `game_settled` entry).
+// The game itself is re-derived with the rules too (audit_play.js, the same checks as `referee
+// verify`): each round shows its bids, the call, the count and the loser as the rules compute them.
 
+import { playBlock } from "./audit_rounds.js";
+import { verifyPlay } from "./audit_play.js";
 import { byId, el, setText, show } from "./dom.js";
 import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
@@ -41,13 +45,14 @@ async function check(text, source) {
   const run = ++runs;
   setSummary("checking", t("audit.checking"));
   const checks = await verifyExport(text);
+  const play = await verifyPlay(text);
   const data = parsed(text);
   const warning = await keyWarning(data);
   if (run !== runs) return;
   setText(byId("audit-source"), source ?? t("audit.source_server", { seq: data?.head?.seq ?? "?" }));
   setText(byId("audit-key-warning"), warning);
   show(byId("audit-key-warning"), warning !== "");
-  render(model(data, checks));
+  render(model(data, checks, play.rounds));
   summarize(checks);
 }
 
@@ -73,7 +78,7 @@ const isInt = Number.isInteger;
 
 // Games with their manifest, seat names, rounds and draws from the entries, and each check
 // filed under the game, round or draw its step names ("game 1 round 3"); the rest is general.
-function model(data, checks) {
+function model(data, checks, played) {
   const games = new Map();
   const general = [];
   const gameOf = (n) => {
@@ -81,7 +86,7 @@ function model(data, checks) {
     return games.get(n);
   };
   const partOf = (map, n) => {
-    if (!map.has(n)) map.set(n, { number: n, commitment: null, reveal: null, checks: [], dealt: null, changes: [], attempts: [] });
+    if (!map.has(n)) map.set(n, { number: n, commitment: null, reveal: null, checks: [], dealt: null, changes: [], attempts: [], play: null });
     return map.get(n);
   };
   const names = {};
@@ -99,6 +104,7 @@ function model(data, checks) {
     else if (entry.kind === "draw_committed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).commitment = p;
     else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
   }
+  for (const play of played) partOf(gameOf(play.game).rounds, play.round).play = play;
   for (const c of checks) {
     const step = /^game (\d+)(?: (round|draw) (\d+))?$/.exec(c.step);
     if (!step) general.push(c);
@@ -174,6 +180,7 @@ function roundBlock(game, round) {
       [t("audit.round_secret"), r ? code(r.x) : t("audit.not_revealed")],
       [t("audit.dice"), r ? bySeat(game, Object.entries(r.hands ?? {}), (dice) => [dice].flat().join(" ")) : t("audit.not_revealed")],
     ]),
+    playBlock(round.play, (seat) => seatName(game, seat)),
     changesBlock(game, round),
     attemptsBlock(game, round.attempts, round.number),
     checkList(round.checks));

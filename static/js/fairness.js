@@ -333,5 +333,6 @@ export async function verifyExport(textOrObject) {
     try { await auditor[e.kind](e); } catch (error) { report.fail(`seq ${num(e.seq)}`, `malformed ${e.kind} entry (${error.message})`); }
   }
   auditor.finish();
+  report.checks.push(...(await (await import('./audit_play.js')).verifyPlay(textOrObject)).checks); // the games, by the rules (loaded only here)
   return report.checks;
 }

@@ -1,5 +1,6 @@
 """In Chromium: a player's page verifies their own dice ("verified", or a loud warning) and
-sends its seed; the audit page passes every check of a finished game and fails a tampered file.
+sends its seed; the audit page passes every check of a finished game, shows each round as the
+rules re-derived it (bids, call, count, loser) in English and Russian, and fails a tampered file.
 
 """
 from __future__ import annotations
@@ -15,6 +16,8 @@ import pytest
 from playwright.sync_api import Browser, Error as PlaywrightError, expect
 
 from referee.fairness.keys import fingerprint
+from referee.fairness.report import Report
+from referee.fairness.verify_play import check_play
 from tests.browser.players import Person
 from tests.support.server import running_server
 
@@ -162,3 +165,26 @@ def test_a_die_that_does_not_match_the_commitment_raises_a_loud_warning(chromium
                                          r".*die 0 does not match the commitment root"))
     expect(mark).to_have_attribute("role", "alert")
     expect(mark).to_have_class(re.compile(r"\bfailed\b"))
+
+
+def test_the_audit_page_shows_each_rounds_bids_call_count_and_loser_in_english_and_russian(finished, base_url):
+    export = export_of(base_url, finished["table"])
+    report = Report()
+    check_play(export, report)
+    called = [re.search(r"calls Liar on (\d+) × (\d) by seat \d: (\d+) counted, so seat (\d) loses 1 die", c.message)
+              for c in report.checks if " calls Liar on " in c.message]
+    quantity, face, count, loser = called[0].groups()
+    names = {e["public"]["seat"]: e["public"]["name"] for e in export["entries"] if e["kind"] == "seat_taken"}
+    page = finished["anna"].page
+    for lang, texts in (("en", ["The game, re-derived by the rules", f"called “Liar!” on", f"{quantity} × {face}",
+                                f"{count} matching di", f"{names[int(loser)]} (seat {loser}) loses 1 die"]),
+                        ("ru", ["Игра, пересчитанная по правилам", "кричит «Лжец!» в ответ на ставку",
+                                f"{names[int(loser)]} (место {loser}) теряет 1 кубик"])):
+        page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+        page.goto(f"{base_url}/t/{finished['table']}/audit")
+        expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+        blocks = page.locator("#game-1 .play-audit")
+        expect(blocks).to_have_count(len(called))
+        for text in texts:
+            expect(blocks.first).to_contain_text(text)
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": base_url}])

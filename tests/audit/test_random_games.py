@@ -1,4 +1,5 @@
-"""Random games played through the app, seeds and all, export clean: every check holds."""
+"""Random games played through the app, seeds and all, export clean: every check holds, the
+game checks included (every call re-derived, every winner found)."""
 from __future__ import annotations
 
 import random
@@ -23,6 +24,9 @@ def test_random_games_verify_clean(players, dice, games, seed):
     round_checks = [c for c in report.checks if " round " in c.step and c.message.startswith("x_r, every die")]
     assert len(round_checks) == len(reveals) > 0
     assert {e["public"]["game"] for e in reveals} == set(range(1, games + 1))
+    calls = [c for c in report.checks if " calls Liar on " in c.message]
+    assert len(calls) == len(reveals)
+    assert len([c for c in report.checks if c.message.endswith(" wins")]) == games
 
 
 def test_the_players_seeds_are_in_the_commitments_they_verify_against():

@@ -1,0 +1,173 @@
+"""The game half of the verifier: every game of an export re-derived with the rules engine.
+
+``check_play`` walks the log once, in order. The table's entries (``table_created``: its rules;
+``referee_named``: cheating on or off; ``seat_taken``/``seat_left``: who is seated) set the
+scene; each ``game_started`` (seats = the seated players, numbers consecutive) builds a replay
+of the table's game family (``FAMILIES``, keyed by the rules' ``family``, ``liars_dice`` by
+default), which re-derives that game's entries with the rules (``play_liars_dice``). Die changes and
+penalty dice are judged last, against the roleplay attempts (``verify_attempts``).
+docs/fairness.md section 9 lists every check.
+
+>>> from referee.fairness.report import Report
+>>> report = Report()
+>>> check_play({"entries": [{"seq": 1, "kind": "table_created", "public": {"id": "t1", "rules": {"family": "chess"}},
+...                          "secret": None}]}, report)
+>>> str(report.checks[0])
+"table: seq 1: the table's game family 'chess' has no verifier (known: liars_dice)"
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .play_liars_dice import GameStart, LiarsDiceReplay
+from .report import Report
+from .verify_attempts import Attempts
+
+FAMILY_KEY = "family"
+DEFAULT_FAMILY = "liars_dice"
+
+
+class GameReplay(Protocol):
+    """What a game family offers the verifier: feed it the game's entries of ``KINDS``, then close it."""
+
+    KINDS: frozenset[str]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a winner by the rules (or its replay has stopped)."""
+        ...
+
+    def feed(self, entry: dict[str, Any]) -> None:
+        """Re-derive one entry of the game."""
+        ...
+
+    def close(self, seq: int | None) -> None:
+        """The log moves on to the next game (at ``seq``) or ends (None)."""
+        ...
+
+
+FAMILIES: dict[str, Callable[[GameStart, Report], GameReplay]] = {"liars_dice": LiarsDiceReplay}
+"""The verifier of each game family, by the name a table's rules give (``family``)."""
+
+_TABLE_KINDS = ("table_created", "referee_named", "seat_taken", "seat_left", "game_started")
+_ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed")
+
+
+def family_of(rules: dict[str, Any]) -> str:
+    """The game family a table's rules name (``liars_dice`` when they name none).
+
+    >>> family_of({}), family_of({"family": "poker_bluff"})
+    ('liars_dice', 'poker_bluff')
+    """
+    return str(rules.get(FAMILY_KEY, DEFAULT_FAMILY))
+
+
+def family_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    """The rules without the family's name: what the family's own settings read.
+
+    >>> family_rules({"family": "liars_dice", "dice_per_player": 3})
+    {'dice_per_player': 3}
+    """
+    return {key: value for key, value in rules.items() if key != FAMILY_KEY}
+
+
+class _Walk:
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.rules: dict[str, Any] = {}
+        self.family: Callable[[GameStart, Report], GameReplay] | None = None
+        self.seated: set[int] = set()
+        self.attempts = Attempts()
+        self.game: GameReplay | None = None
+        self.start: GameStart | None = None
+        self.counts: dict[tuple[int, int], dict[int, int]] = {}
+        self.last_game: int = 0
+        self.last_opener: int | None = None
+
+    def feed(self, entry: dict[str, Any]) -> None:
+        kind = entry["kind"]
+        if kind in _TABLE_KINDS:
+            getattr(self, kind)(entry)
+        elif kind in _ATTEMPT_KINDS:
+            getattr(self.attempts, kind)(entry)
+        if kind == "round_dealt":
+            public = entry["public"]
+            self.counts[(public["game"], public["round"])] = {int(s): c for s, c in public["counts"].items()}
+        if kind == "die_changed":
+            public = entry["public"]
+            self.attempts.die_changed(entry, self.counts.get((public["game"], public["round"]), {}))
+        if kind == "penalty_applied" and self.start is not None:
+            self.attempts.penalty_applied(entry, self.start.game)
+        if self.game is not None and kind in self.game.KINDS and self._of_this_game(entry):
+            self.game.feed(entry)
+
+    def _of_this_game(self, entry: dict[str, Any]) -> bool:
+        game = entry["public"].get("game")
+        if game is None or self.start is None or game == self.start.game:
+            return True
+        self.report.fail(f"game {game}", f"seq {entry['seq']}: a {entry['kind']} entry for game {game} while game "
+                                         f"{self.start.game} is being played")
+        return False
+
+    def table_created(self, entry: dict[str, Any]) -> None:
+        self.rules = entry["public"]["rules"]
+        name = family_of(self.rules)
+        self.family = FAMILIES.get(name)
+        if self.family is None:
+            self.report.fail("table", f"seq {entry['seq']}: the table's game family {name!r} has no verifier "
+                                      f"(known: {', '.join(sorted(FAMILIES))})")
+
+    def referee_named(self, entry: dict[str, Any]) -> None:
+        self.attempts.referee_named(entry["public"])
+
+    def seat_taken(self, entry: dict[str, Any]) -> None:
+        self.seated.add(entry["public"]["seat"])
+
+    def seat_left(self, entry: dict[str, Any]) -> None:
+        self.seated.discard(entry["public"]["seat"])
+
+    def game_started(self, entry: dict[str, Any]) -> None:
+        public, seq = entry["public"], entry["seq"]
+        if self.game is not None:
+            self.game.close(seq)
+        self.game, self.start = None, None
+        step = f"game {public['game']}"
+        expected, previous_opener = self.last_game + 1, self.last_opener
+        self.last_game, self.last_opener = public["game"], public["opener"]
+        seats = sorted(self.seated)
+        if public["game"] != expected:
+            self.report.fail(step, f"seq {seq}: game {public['game']} starts after game {expected - 1}")
+        elif list(public["seats"]) != seats:
+            self.report.fail(step, f"seq {seq}: the game starts with seats {', '.join(map(str, public['seats']))}, "
+                                   f"but the seated players are {', '.join(map(str, seats)) or 'none'}")
+        if self.family is None:
+            return
+        self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
+                               previous_opener)
+        self.game = self.family(self.start, self.report)
+
+    def finish(self) -> None:
+        if self.game is not None:
+            self.game.close(None)
+        self.attempts.check(self.report)
+
+
+def check_play(export: dict[str, Any], report: Report) -> None:
+    """Re-derive every game of ``export`` with the rules, into ``report``; a log that does not
+    start with ``table_created`` (seq 1) is not a table's and gets no game check, and an export
+    that starts later is noted."""
+    entries = export["entries"]
+    if not entries or entries[0]["kind"] != "table_created":
+        if entries and entries[0]["seq"] != 1:
+            report.add("table", True, f"the export starts at seq {entries[0]['seq']}, after the table's creation: "
+                                      "the games are not re-derived")
+        return
+    walk = _Walk(report)
+    for entry in entries:
+        try:
+            walk.feed(entry)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            report.fail(f"seq {entry.get('seq')}", f"malformed {entry.get('kind')} entry: the games are not re-derived further")
+            return
+    walk.finish()

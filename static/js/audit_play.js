@@ -1,0 +1,117 @@
+// The game half of the browser's verifier: every game of an audit export re-derived with the
+// rules, check for check and message for message as referee/fairness/verify_play.py (so the
+// audit page and `referee verify` agree). verifyPlay(textOrObject) resolves to
+//   {checks: [{step, ok, message}], rounds: [{game, round, bids: [{seat, quantity, face, seq}],
+//    call: {caller, bidder, quantity, face, count, loser, diceLost, out, winner, seq} | null}]}
+// The table's game family picks the replay (FAMILIES, by the rules' `family`).
+
+import { Attempts } from "./audit_attempts.js";
+import { LiarsDiceReplay } from "./play_liars_dice.js";
+
+export const FAMILY_KEY = "family";
+export const DEFAULT_FAMILY = "liars_dice";
+export const FAMILIES = { liars_dice: LiarsDiceReplay };
+
+const TABLE_KINDS = new Set(["table_created", "referee_named", "seat_taken", "seat_left", "game_started"]);
+const ATTEMPT_KINDS = new Set(["attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed"]);
+
+class Report {
+  constructor() { this.checks = []; }
+  add(step, ok, message) { this.checks.push({ step, ok, message }); }
+  fail(step, message) { this.add(step, false, message); }
+}
+
+export const familyOf = (rules) => String(rules[FAMILY_KEY] ?? DEFAULT_FAMILY);
+const familyRules = (rules) => Object.fromEntries(Object.entries(rules).filter(([key]) => key !== FAMILY_KEY));
+
+class Walk {
+  constructor(report) {
+    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), lastGame: 0, lastOpener: null });
+  }
+
+  feed(e) {
+    const kind = e.kind;
+    if (TABLE_KINDS.has(kind)) this[kind](e);
+    else if (ATTEMPT_KINDS.has(kind)) this.attempts[kind](e);
+    if (kind === "round_dealt") {
+      this.counts.set(`${e.public.game}/${e.public.round}`, Object.fromEntries(Object.entries(e.public.counts).map(([s, c]) => [Number(s), c])));
+    }
+    if (kind === "die_changed") this.attempts.die_changed(e, this.counts.get(`${e.public.game}/${e.public.round}`) ?? {});
+    if (kind === "penalty_applied" && this.start !== null) this.attempts.penalty_applied(e, this.start.game);
+    if (this.game !== null && this.game.KINDS.has(kind) && this.ofThisGame(e)) this.game.feed(e);
+  }
+
+  ofThisGame(e) {
+    const game = e.public.game;
+    if (game === undefined || game === null || this.start === null || game === this.start.game) return true;
+    this.report.fail(`game ${game}`, `seq ${e.seq}: a ${e.kind} entry for game ${game} while game ${this.start.game} is being played`);
+    return false;
+  }
+
+  table_created(e) {
+    this.rules = e.public.rules;
+    const name = familyOf(this.rules);
+    this.family = Object.hasOwn(FAMILIES, name) ? FAMILIES[name] : null;
+    if (this.family === null) this.report.fail("table", `seq ${e.seq}: the table's game family '${name}' has no verifier (known: ${Object.keys(FAMILIES).sort().join(", ")})`);
+  }
+
+  referee_named(e) { this.attempts.referee_named(e.public); }
+
+  seat_taken(e) { this.seated.add(e.public.seat); }
+
+  seat_left(e) { this.seated.delete(e.public.seat); }
+
+  game_started(e) {
+    const p = e.public; const seq = e.seq;
+    if (this.game !== null) this.game.close(seq);
+    this.game = null; this.start = null;
+    const step = `game ${p.game}`;
+    const expected = this.lastGame + 1; const previousOpener = this.lastOpener;
+    this.lastGame = p.game; this.lastOpener = p.opener;
+    const seats = [...this.seated].sort((a, b) => a - b);
+    if (p.game !== expected) this.report.fail(step, `seq ${seq}: game ${p.game} starts after game ${expected - 1}`);
+    else if (JSON.stringify(p.seats) !== JSON.stringify(seats)) {
+      this.report.fail(step, `seq ${seq}: the game starts with seats ${p.seats.join(", ")}, but the seated players are ${seats.join(", ") || "none"}`);
+    }
+    if (this.family === null) return;
+    this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener };
+    this.game = new this.family(this.start, this.report, this.rounds);
+  }
+
+  finish() {
+    if (this.game !== null) this.game.close(null);
+    this.attempts.check(this.report);
+  }
+}
+
+function shapeOk(x) {
+  return x && typeof x === "object" && x.format === "tavern-jack-audit/1" && typeof x.server_key === "string" && /^[0-9a-f]{64}$/.test(x.server_key)
+    && Array.isArray(x.entries) && x.head && typeof x.head === "object"
+    && x.entries.every((e) => e && ["seq", "kind", "at", "public", "secret", "secret_digest", "prev_hash", "hash"].every((n) => n in e));
+}
+
+/** The game checks of an audit export (its JSON text or the parsed object); none for an export of another shape. */
+export async function verifyPlay(textOrObject) {
+  const report = new Report();
+  let x = textOrObject;
+  if (typeof x === "string") {
+    try { x = JSON.parse(x); } catch { return { checks: [], rounds: [] }; }
+  }
+  if (!shapeOk(x)) return { checks: [], rounds: [] };
+  const entries = x.entries;
+  if (!entries.length || entries[0].kind !== "table_created") {
+    if (entries.length && entries[0].seq !== 1) report.add("table", true, `the export starts at seq ${entries[0].seq}, after the table's creation: the games are not re-derived`);
+    return { checks: report.checks, rounds: [] };
+  }
+  const walk = new Walk(report);
+  for (const e of entries) {
+    try {
+      walk.feed(e);
+    } catch {
+      report.fail(`seq ${e.seq}`, `malformed ${e.kind} entry: the games are not re-derived further`);
+      return { checks: report.checks, rounds: [...walk.rounds.values()] };
+    }
+  }
+  walk.finish();
+  return { checks: report.checks, rounds: [...walk.rounds.values()] };
+}
