@@ -1,7 +1,8 @@
 """The arena: bots play many games against each other under the referee's rules, and get scored.
 
-One bot per seat; the bots move round the seats in blocks of games so every bot sits in every
-seat (and opens) equally often; the game opener rotates as at a table (``first_opener``).
+One bot per seat; the line-up turns by one seat every game, so every bot sits in every seat,
+and opens, equally often. Each game is logged as game 1 of its own table, so its first opener
+is the first seat (RULES.md A1.3, ``first_opener``), which the verifier re-derives.
 Dice come only from the fairness library's committed dealer (``referee.arena_dice``), with
 secrets derived from the seed, so a run is deterministic for a seed and, with ``audit_out``,
 every game's audit export can be checked by ``referee verify``. A bot that returns an
@@ -50,16 +51,15 @@ class Tally:
 
 
 def seating(entrants: int, game: int) -> list[int]:
-    """Which entrant sits in each seat for game ``game`` (0-based): the line-up turns by one every ``entrants`` games.
+    """Which entrant sits in each seat for game ``game`` (0-based): the line-up turns by one every game.
 
-    Together with the opener's rotation, every entrant sits in every seat, and opens from
-    every seat, once per ``entrants ** 2`` games.
+    Seat 0 opens every game (each is game 1 of its table), so every entrant sits in every seat,
+    and opens, once per ``entrants`` games; the order round the table stays the same.
 
-    >>> [seating(2, g) for g in range(4)]
-    [[0, 1], [0, 1], [1, 0], [1, 0]]
+    >>> [seating(3, g) for g in range(3)]
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
     """
-    turn = (game // entrants) % entrants
-    return [(seat + turn) % entrants for seat in range(entrants)]
+    return [(seat + game) % entrants for seat in range(entrants)]
 
 
 def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *,
@@ -76,10 +76,9 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *
     players = [make_bot(spec, seed=seed * 1_000_003 + index) for index, spec in enumerate(bots)]
     tallies = [Tally(spec) for spec in bots]
     seats = tuple(range(len(bots)))
-    opener: int | None = None
+    opener = first_opener(seats, None)
     for game in range(games):
         line_up = seating(len(bots), game)
-        opener = first_opener(seats, opener)
         log = EventLog(":memory:", clock=logical_clock()) if audit_out is not None else None
         book = GameBook(signer, arena_entropy(seed, game + 1), f"arena-{seed}-{game + 1:04d}", settings,
                         [bots[e] for e in line_up], opener, log)

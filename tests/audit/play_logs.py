@@ -17,7 +17,7 @@ from typing import Any
 from referee.fairness import dealer as fair
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
-from referee.gm import desk
+from referee.table import desk
 from referee.gm.settings import GmSettings
 from referee.store.chain import GENESIS, entry_hash, secret_digest
 from referee.store.log import EventLog
@@ -145,8 +145,12 @@ class Forger:
         """Deal round ``round_no`` of ``game`` again with ``counts``, signed, and reveal it accordingly."""
         opened = next(e for e in self.all("game_opened") if e["public"]["game"] == game)
         dealt = next(e for e in self.all("round_dealt") if (e["public"]["game"], e["public"]["round"]) == (game, round_no))
-        seeds = {int(seat): seed for seat, seed in dealt["public"]["seeds"].items()}
-        again = fair.deal(SIGNER, opened["secret"], opened["public"], round_no, counts, seeds)
+        given = {int(seat): seed for seat, seed in dealt["public"]["seeds"].items() if int(seat) in counts}
+        seeds = [{"round": round_no, "seat": seat, "seed": seed} for seat, seed in sorted(given.items())]
+        reasons = {int(seat): why for seat, why in dealt["public"]["seeds_missing"].items()}
+        missing = {seat: reasons.get(seat, "not_connected") for seat in opened["public"]["seed_seats"]
+                   if seat in counts and seat not in given}
+        again = fair.deal(SIGNER, opened["secret"], opened["public"], round_no, counts, seeds, missing)
         dealt["public"], dealt["secret"] = again.public, again.secret
         for revealed in self.all("round_revealed"):
             if (revealed["public"]["game"], revealed["public"]["round"]) == (game, round_no):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.fairness import verify_export
-from referee.gm import desk
+from referee.table import desk
 
 from .play_logs import ALWAYS, Forger, cheat, export_of, finish, play_round, raw_log, refereed_table
 
