@@ -84,7 +84,7 @@ function attemptItem(state, a) {
     a.consequence === "penalty" ? el("p", { class: "effect" }, t("gm.penalty_waits")) : null);
 }
 
-socket.on("state", (state) => {
+function onState(state) {
   const gm = state.gm;
   if (!gm) return;
   const { game, you } = state;
@@ -107,4 +107,6 @@ socket.on("state", (state) => {
     options(target, game.seats_in_game.filter((s) => s !== you.seat).map((s) => [s, seatName(state, s)]));
   }
   keepTyping(cheat, () => byId("cheat-attempts").replaceChildren(...[...(gm.attempts ?? [])].reverse().map((a) => attemptItem(state, a))));
-});
+}
+socket.on("state", onState);
+if (window.tavern.state) onState(window.tavern.state); // it came before this module was loaded

@@ -18,7 +18,9 @@ import { forgetToken, loadToken, saveToken } from "./tokens.js";
 const tableId = byId("table").dataset.table;
 const token = loadToken(tableId);
 const socket = io({ auth: token ? { table: tableId, token } : { table: tableId } });
-window.tavern = { socket }; // verified.js (seeds, own-dice check) listens on the same connection
+// verified.js (seeds, own-dice check) and player_gm.js listen on the same connection; `state` is the
+// newest one, for a module that starts listening after the first state arrived.
+window.tavern = { socket, state: null };
 let current = null;
 // The seat this page holds and its name (null while watching), and whether it lost a seat it held.
 let held = null;
@@ -97,6 +99,7 @@ socket.on("state", (state) => {
   held = mine ? { seat: mine.seat, name: mine.name } : null;
   const lines = announcements(current, state);
   current = state;
+  window.tavern.state = state;
   render(state);
   announce(lines);
 });

@@ -13,7 +13,8 @@
 //     (`state.private.changes`) and named ("die 3: 2 → 6"), or raises a loud warning;
 //   * a footer shows the server key's fingerprint and links to the table's audit page.
 // It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (loaded
-// after table.js, so its `state` handler runs after the page is rendered).
+// after table.js, so its `state` handler runs after the page is rendered), and reads the state
+// that came before it was loaded from `window.tavern.state`.
 
 import { byId, el, setText, show } from "./dom.js";
 import { checkOwnSeed } from "./fair_inputs.js";
@@ -41,11 +42,13 @@ byId("main").after(footer);
 // After a lost connection (a server restart) a round may still wait for a seed this page sent
 // before the server stored it: send one again (a seed the server already holds is ignored).
 socket.on("disconnect", () => seeded.clear());
-socket.on("state", (state) => {
+function onState(state) {
   sendSeed(state);
   checkOwnDice(state);
   renderFooter(state);
-});
+}
+socket.on("state", onState);
+if (window.tavern.state) onState(window.tavern.state); // it came before this module was loaded
 
 function sendSeed({ game, you }) {
   if (game?.phase !== "rolling" || you.seat === null || !game.seats_in_game.includes(you.seat)) return;
