@@ -1,0 +1,101 @@
+"""What the fuzzers send: hostile payloads, argument shapes and event names, and legal moves read
+off a table's state (to be sent in order, out of order or again).
+
+Shared by the in-process fuzzer (test_fuzz.py) and the smaller batch against a real server
+(test_fuzz_wire.py).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import strategies as st
+
+from referee.rules import CallLiar, MakeBid, Phase, legal_actions
+from referee.table import Table
+from referee.web.frames import MALFORMED_EVENT
+from referee.web.referee_sockets import PLAYER_CHAT_EVENTS, REFEREE_CHAT_EVENTS, REFEREE_EVENTS
+from referee.web.sockets import SEAT_EVENTS
+
+PLAYER_EVENTS = sorted({*SEAT_EVENTS, *PLAYER_CHAT_EVENTS, "join", "sync"})
+REFEREE_ONLY = sorted({*REFEREE_EVENTS, *REFEREE_CHAT_EVENTS, "referee_sync"})
+ODD_EVENTS = ["shuffle", "connect", "disconnect", "connect_error", MALFORMED_EVENT, "", "BID", "bid ", "sync\u202e"]
+EVENTS = st.one_of(st.sampled_from(PLAYER_EVENTS), st.sampled_from(REFEREE_ONLY), st.sampled_from(ODD_EVENTS))
+
+EDGE_TEXTS = ["", " ", "\t", "\n", "\r\n", "\u202e", "\u2066", "\u200b", "\u2028", "\u2029", "\ufeff", "\x00", "\x7f",
+              "\ud800", "\uffff", "\ue000", "e\u0301", "\u3164", "\u2800", "🎲", "👨\u200d👩\u200d👧", "Ａｎｎａ",
+              "<script>alert(1)</script>", "[[1d20]] @{hp}", "|cFF0000", "x" * 61, "я" * 501, "a" * 64, "A" * 64]
+HUGE = [10 ** 99, -(10 ** 99), 2 ** 63, -(2 ** 63) - 1, 2 ** 31, 10 ** 18, 2 ** 53 + 1]
+FIELDS = ["quantity", "face", "seat", "level", "name", "text", "round", "game", "seed", "kind", "die", "target",
+          "value", "description", "difficulty", "modifier", "attempt", "consequence", "index", "table", "token"]
+WORDS = ["easy", "medium", "strong", "telekinesis", "mind_reading", "loaded_die", "knock", "other", "silence",
+         "announce", "penalty"]
+
+texts = st.one_of(st.text(max_size=24), st.sampled_from(EDGE_TEXTS))
+numbers = st.one_of(st.integers(-3, 12), st.sampled_from(HUGE), st.floats(), st.integers())
+scalars = st.one_of(st.none(), st.booleans(), numbers, texts)
+json_values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), inner,
+                                                 max_size=3)), max_leaves=5)
+
+
+def nested(depth: int, as_object: bool) -> Any:
+    """A value ``depth`` arrays (or objects) deep."""
+    value: Any = 1
+    for _ in range(depth):
+        value = {"text": value} if as_object else [value]
+    return value
+
+
+deep = st.builds(nested, st.integers(20, 200), st.booleans())
+
+
+def payloads(pool: list[str]) -> st.SearchStrategy[Any]:
+    """Any JSON, an object of known field names with likely and unlikely values, or a deep one;
+    ``pool`` holds strings worth trying (this table's and other tables' ids and tokens)."""
+    likely = st.one_of(st.integers(-2, 12), st.sampled_from(WORDS), st.sampled_from(pool), json_values)
+    return st.one_of(json_values, st.dictionaries(st.sampled_from(FIELDS), likely, max_size=5), deep)
+
+
+def argument_lists(pool: list[str]) -> st.SearchStrategy[tuple[Any, ...]]:
+    """What an event carries: usually one payload; sometimes none, ``null`` or two."""
+    one = payloads(pool).map(lambda payload: (payload,))
+    return st.one_of(one, one, one, st.just(()), st.just((None,)), st.tuples(payloads(pool), payloads(pool)))
+
+
+def legal_move(table: Table, rng: random.Random) -> tuple[str, str, dict[str, Any]]:
+    """A move the table's state allows now, as ``(who, event, payload)``: ``who`` is a seat
+    number as text or ``"referee"``; a seat that may not act is picked now and then."""
+    state = table.current
+    game = state.game
+    seats = sorted(state.seats)
+    if state.gm.paused:
+        return "referee", "referee_resume", {}
+    if game is None or game.phase is Phase.OVER or not state.game_running:
+        return "referee", "referee_start", {}
+    if game.phase is Phase.REVEALED:
+        pressed = {"game": state.game_no, "round": game.round_no} if rng.random() < 0.7 else {}
+        return str(rng.choice(seats)), "next_round", pressed
+    if game.phase is Phase.ROLLING:
+        return str(rng.choice(seats)), "seed", {"round": game.round_no, "seed": rng.randbytes(32).hex()}
+    roll = rng.random()
+    if roll < 0.15:
+        return str(rng.choice(seats)), "cheat", {"kind": "other", "description": "Ловкость рук"}
+    if roll < 0.3 and state.gm.attempts:
+        return _referee_attempt_move(rng, state.gm.attempts[-1].id)
+    action = rng.choice(legal_actions(game))
+    seat = action.seat if rng.random() < 0.85 else rng.choice(seats)
+    if isinstance(action, MakeBid):
+        return str(seat), "bid", {"quantity": action.bid.quantity, "face": action.bid.face}
+    if isinstance(action, CallLiar):
+        return str(seat), "liar", {}
+    return str(seat), "sync", {}
+
+
+def _referee_attempt_move(rng: random.Random, attempt: int) -> tuple[str, str, dict[str, Any]]:
+    kind = rng.choice(["referee_judge", "referee_dismiss", "referee_failure"])
+    if kind == "referee_judge":
+        return "referee", kind, {"attempt": attempt, "difficulty": rng.randint(1, 30)}
+    if kind == "referee_dismiss":
+        return "referee", kind, {"attempt": attempt}
+    return "referee", kind, {"attempt": attempt, "consequence": rng.choice(["silence", "announce", "penalty"])}
