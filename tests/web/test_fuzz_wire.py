@@ -5,8 +5,7 @@ second player and a spectator of a fresh table each run: 35 runs of 16 events, 5
 
 Each event is answered: accepted, or refused with a stable code and the table's log (the
 audit export's head) unchanged; after each run the server still serves and its log holds no
-traceback and no ERROR. 40 runs of 16 events: 640 events (test_fuzz.py sends the rest of
-the 10,000).
+traceback and no ERROR.
 """
 from __future__ import annotations
 
