@@ -26,6 +26,7 @@ import json
 from typing import Any
 
 from referee.rules import MalformedAction
+from referee.text import is_refused
 
 INT_MAX = 1_000_000
 """The default upper bound of an integer field that has no range of its own (games, rounds, attempts)."""
@@ -39,15 +40,17 @@ QUANTITIES = (1, 80)
 
 
 def describe(value: Any, limit: int = 24) -> str:
-    """``value`` as JSON, cut to ``limit`` characters: how a message quotes what a client sent.
+    """``value`` as JSON, cut to ``limit`` characters, with every character a text may not hold
+    escaped: how a message quotes what a client sent.
 
-    >>> describe(None), describe("x" * 40), describe(10 ** 30)
-    ('null', '"xxxxxxxxxxxxxxxxxxxxxx…', '10000000000000000000000…')
+    >>> describe(None), describe("x" * 40), describe(10 ** 30), describe("ab\u202ec")
+    ('null', '"xxxxxxxxxxxxxxxxxxxxxx…', '10000000000000000000000…', '"ab\\\\u202ec"')
     """
     try:
         text = json.dumps(value, ensure_ascii=False, default=repr)
     except (ValueError, RecursionError):
         text = type(value).__name__
+    text = "".join(f"\\u{ord(ch):04x}" if is_refused(ch) else ch for ch in text)
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -87,11 +90,11 @@ def int_field(data: dict[str, Any], key: str, low: int = 0, high: int = INT_MAX,
     return value
 
 
-def optional_int(data: dict[str, Any], key: str, low: int = 0, high: int = INT_MAX, *,
-                 code: str = "payload/malformed", default: int | None = None) -> int | None:
+def optional_int(data: dict[str, Any], key: str, default: int, low: int = 0, high: int = INT_MAX, *,
+                 code: str = "payload/malformed") -> int:
     """Like ``int_field`` when ``key`` is present, else ``default``.
 
-    >>> optional_int({}, "modifier", -100, 100, default=0), optional_int({"modifier": -3}, "modifier", -100, 100)
+    >>> optional_int({}, "modifier", 0, -100, 100), optional_int({"modifier": -3}, "modifier", 0, -100, 100)
     (0, -3)
     """
     if key not in data:

@@ -133,8 +133,8 @@ def parse_judgement(data: Any) -> tuple[int, int, int]:
     data = fields_of(data, "attempt", "difficulty", "modifier")
     attempt = parse_attempt_id(data)
     difficulty = int_field(data, "difficulty", *DIFFICULTY_RANGE, code="attempt/difficulty")
-    modifier = optional_int(data, "modifier", *MODIFIER_RANGE, code="attempt/modifier", default=0)
-    return attempt, difficulty, modifier or 0
+    modifier = optional_int(data, "modifier", 0, *MODIFIER_RANGE, code="attempt/modifier")
+    return attempt, difficulty, modifier
 
 
 def parse_consequence(data: Any) -> tuple[int, str]:

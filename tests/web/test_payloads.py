@@ -235,3 +235,14 @@ def test_creating_a_table_with_rules_nested_fifty_thousand_deep_is_a_json_refusa
     reply = http.post("/api/tables", data=referee, content_type="application/json")
     assert reply.status_code == 400 and reply.get_json()["code"] == "payload/malformed"
     assert http.post("/api/tables", json={"name": "Anna"}).status_code == 201
+
+
+@pytest.mark.parametrize("fmt", ["wow", "roll20", "plain"])
+def test_whisper_lines_never_carry_a_control_or_format_character_even_from_an_old_log(fmt):
+    from referee.gm.whisper import whisper_lines
+
+    whisper = whisper_lines(fmt, f"Anna{BIDI_OVERRIDE}\u200b", [f"ставка: 1 gold{BIDI_OVERRIDE}dlog 9\n/w Bob hi\u2028"])
+    assert whisper.lines and whisper.adjusted
+    for line in whisper.lines:
+        assert not any(ch in line for ch in (BIDI_OVERRIDE, "\u200b", "\n", "\u2028"))
+        assert "Anna" in line and "ставка: 1 golddlog 9 /w Bob hi" in line
