@@ -242,6 +242,20 @@ def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
     raw.close()
 
 
+def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated):
+    watcher, table = seated
+    raw = RawSocket(server.base_url)
+    assert raw.connect({"table": table["table"], "token": table["token"]}).startswith("40")
+    raw.send("x")
+    raw.ws.settimeout(10)
+    with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionError)):
+        while True:
+            if raw.ws.recv() in ("", None):
+                raise websocket.WebSocketConnectionClosedException("closed")
+    watcher.send('428["sync",{}]')
+    assert watcher.ack(8) == {"ok": True}
+
+
 def test_after_all_that_the_server_still_serves(server):
     with urllib.request.urlopen(server.base_url + "/healthz", timeout=5) as reply:
         assert json.loads(reply.read()) == {"ok": True}

@@ -27,9 +27,9 @@ from tests.support.app import Harness, make_harness
 from tests.web.fuzzing import EVENTS, argument_lists, legal_move
 
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
-STEPS = 50
-EXAMPLES = 63
-"""Three socket fuzzers of 63 runs of 50 events: 9,450 events in process."""
+STEPS = 100
+EXAMPLES = 32
+"""Three socket fuzzers of 32 runs of 100 events: 9,600 events in process."""
 
 
 class ErrorRecords(logging.Handler):
