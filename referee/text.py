@@ -32,6 +32,7 @@ from referee.rules import MalformedAction
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 _BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 """Letters and symbols that render as nothing: a text of only these is empty."""
+_BREAKS = frozenset("\n\r\u2028\u2029")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +68,7 @@ def visible_only(text: str) -> str:
     >>> visible_only("a\\u202eb\\nc\\u2028d")
     'ab c d'
     """
-    return "".join(" " if ch in "\n\r\u2028\u2029" else ch for ch in text if ch in "\n\r\u2028\u2029"
-                   or not is_refused(ch))
+    return "".join(" " if ch in _BREAKS else ch for ch in text if ch in _BREAKS or not is_refused(ch))
 
 
 def clean_text(value: Any, *, limit: int, what: str = "a message", allow_empty: bool = False,
@@ -84,7 +84,8 @@ def clean_text(value: Any, *, limit: int, what: str = "a message", allow_empty: 
     text = unicodedata.normalize("NFC", value)
     refused = next((ch for ch in text if is_refused(ch, multiline)), None)
     if refused is not None:
-        raise MalformedAction(codes.invalid, f"{what} may not contain control or format characters (U+{ord(refused):04X})")
+        raise MalformedAction(codes.invalid,
+                              f"{what} may not contain control or format characters (U+{ord(refused):04X})")
     text = text.strip()
     if all(ch.isspace() or ch in _BLANK for ch in text):
         raise MalformedAction(codes.empty, f"{what} needs at least one visible character")

@@ -18,8 +18,8 @@ be sent as events. A ``CONNECT`` packet whose auth payload is not JSON connects 
 >>> packet = GuardedPacket(encoded_packet="21[")
 >>> packet.data[0] == MALFORMED_EVENT, packet.id, packet.data[1]
 (True, 1, 'the frame is not JSON')
->>> GuardedPacket(encoded_packet='2["connect",{}]').data[1]
-'"connect" is reserved: it cannot be sent as an event'
+>>> GuardedPacket(encoded_packet='2["connect",{}]').data[1] == RESERVED_REASON
+True
 >>> GuardedPacket(encoded_packet="").data[1]
 'the frame is empty'
 """
@@ -36,6 +36,14 @@ log = logging.getLogger("referee.web")
 MALFORMED_EVENT = "frame/malformed"
 """The event a malformed frame is turned into (no client needs to send it; one that does is refused)."""
 RESERVED_EVENTS = ("connect", "disconnect", "connect_error")
+RESERVED_REASON = "connect, disconnect and connect_error are reserved: they cannot be sent as events"
+REASONS = frozenset({
+    "the frame is empty", "the frame is not JSON", "the frame is not JSON (nested too deep)",
+    "an integer has more than 100 digits", "binary payloads are not accepted: send JSON",
+    "a client sends events only (no acknowledgements or errors)", "there is only the namespace /",
+    "an event is a JSON array that starts with the event's name", RESERVED_REASON,
+})
+"""Why a frame was refused: what ``MALFORMED_EVENT`` carries (anything else is not the server's)."""
 
 
 class GuardedPacket(sio_packet.Packet):
@@ -67,11 +75,11 @@ class GuardedPacket(sio_packet.Packet):
         if self.packet_type != sio_packet.EVENT:
             return self._refuse("a client sends events only (no acknowledgements or errors)")
         if self.namespace not in (None, "/"):
-            return self._refuse(f"there is only the namespace /, not {str(self.namespace)[:40]}")
+            return self._refuse("there is only the namespace /")
         if not isinstance(self.data, list) or not self.data or not isinstance(self.data[0], str):
             return self._refuse("an event is a JSON array that starts with the event's name")
         if self.data[0] in RESERVED_EVENTS:
-            return self._refuse(f'"{self.data[0]}" is reserved: it cannot be sent as an event')
+            return self._refuse(RESERVED_REASON)
         return 0
 
     def _refuse(self, reason: str) -> int:
@@ -83,8 +91,21 @@ class GuardedPacket(sio_packet.Packet):
         return 0
 
 
+def reason_of(args: tuple[Any, ...]) -> str:
+    """Why the frame behind a ``MALFORMED_EVENT`` with ``args`` was refused (a client that sends
+    that event itself gets the general reason, never its own words back).
+
+    >>> reason_of(("the frame is empty",)), reason_of((["x"],))
+    ('the frame is empty', 'the frame is not a Socket.IO event')
+    """
+    if len(args) == 1 and isinstance(args[0], str) and args[0] in REASONS:
+        return args[0]
+    return "the frame is not a Socket.IO event"
+
+
 def guard_frames(socketio: SocketIO) -> None:
-    """Make ``socketio`` decode every frame with ``GuardedPacket`` (what ``SocketIO(serializer=GuardedPacket)`` does)."""
+    """Make ``socketio`` decode every frame with ``GuardedPacket``
+    (what ``SocketIO(serializer=GuardedPacket)`` does)."""
     server = socketio.server
     if server is None:
         raise RuntimeError("guard_frames needs a SocketIO that has been initialised with its app")

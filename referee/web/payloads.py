@@ -46,14 +46,16 @@ def one_payload(args: tuple[Any, ...]) -> Any:
     referee.rules.errors.MalformedAction: an event carries exactly one payload (a JSON object), got 2
     """
     if len(args) != 1:
-        raise MalformedAction("payload/malformed", f"an event carries exactly one payload (a JSON object), got {len(args)}")
+        raise MalformedAction("payload/malformed",
+                              f"an event carries exactly one payload (a JSON object), got {len(args)}")
     return args[0]
 
 
 def parse_bid(data: Any) -> tuple[int, int]:
     """``(quantity, face)`` of a ``bid`` event."""
     data = fields_of(data, "quantity", "face")
-    return int_field(data, "quantity", *QUANTITIES, code="bid/quantity"), int_field(data, "face", *FACES, code="bid/face")
+    return (int_field(data, "quantity", *QUANTITIES, code="bid/quantity"),
+            int_field(data, "face", *FACES, code="bid/face"))
 
 
 def parse_empty(data: Any) -> None:

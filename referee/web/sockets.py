@@ -25,7 +25,7 @@ from .connections import Connection, Connections, seat_room, watch_room
 from .payloads import (one_payload, parse_auth, parse_next_round, parse_bid, parse_empty, parse_level, parse_name,
                        parse_seat, parse_seed, token_digest)
 from .broadcast import Broadcaster
-from .frames import MALFORMED_EVENT, guard_frames
+from .frames import MALFORMED_EVENT, guard_frames, reason_of
 
 log = logging.getLogger("referee.web")
 
@@ -164,8 +164,7 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
     @socketio.on(MALFORMED_EVENT)
     def on_malformed_frame(*args: Any) -> dict[str, Any]:
         def refuse(_conn: Connection, _table: Table) -> None:
-            reason = args[0] if args and isinstance(args[0], str) else "the frame is not a Socket.IO event"
-            raise MalformedAction("payload/malformed", reason[:120])
+            raise MalformedAction("payload/malformed", reason_of(args))
         return answer(refuse)
 
     @socketio.on("*")

@@ -32,8 +32,8 @@ values = st.one_of(json_values, texts, st.sampled_from(HUGE))
 objects = st.dictionaries(st.sampled_from(RULES + BODY_FIELDS), values, max_size=5)
 bodies = st.one_of(
     json_values,
-    st.fixed_dictionaries({"name": texts}, optional={"rules": st.one_of(objects, values), "bots": st.one_of(objects, values),
-                                                     "start": values, "lang": values}),
+    st.fixed_dictionaries({"name": texts}, optional={"rules": st.one_of(objects, values),
+                                                     "bots": st.one_of(objects, values), "start": values, "lang": values}),
     st.fixed_dictionaries({"referee": st.one_of(st.fixed_dictionaries({"name": texts}), values)},
                           optional={"rules": st.one_of(objects, values), "gm": st.one_of(objects, values)}),
 )
@@ -69,7 +69,8 @@ ids = st.one_of(st.text(alphabet=st.characters(blacklist_categories=["Cs"], blac
                         min_size=1, max_size=30), st.sampled_from(["..", "%2e%2e", "a" * 500, "0", "-1"]))
 routes = st.sampled_from(["/t/{id}", "/t/{id}/audit.json", "/t/{id}/audit", "/t/{id}/referee",
                           "/t/{id}/scoreboard.json", "/t/{id}/scoreboard.csv"])
-queries = st.one_of(st.just(""), st.builds(lambda key, value: f"?{key}={value}", st.sampled_from(["game", "download", "x"]),
+queries = st.one_of(st.just(""), st.builds(lambda key, value: f"?{key}={value}",
+                                           st.sampled_from(["game", "download", "x"]),
                                            st.one_of(st.integers(), st.sampled_from(HUGE), st.text(max_size=8))))
 
 
