@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from tests.support.client import Player, create_table
 from tests.support.server import Server, running_server
-from tests.web.fuzzing import EVENTS, argument_lists
+from tests.web.fuzzing import PLAYER_EVENTS, hostile_events, resolve
 
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
 STEPS = 16
@@ -42,12 +42,13 @@ def log_seq(server: Server, table: str) -> int:
         return json.loads(reply.read())["head"]["seq"]
 
 
-hostile = st.tuples(st.sampled_from(["host", "ben", "watcher"]), EVENTS, argument_lists(["k3Jd9xQp", "token"]))
+hostile = st.builds(lambda who, sent: (who, *sent), st.sampled_from(["host", "ben", "watcher"]),
+                    hostile_events(PLAYER_EVENTS))
 legal = st.sampled_from(LEGAL_SCRIPT).map(lambda step: (step[0], step[1], (step[2],)))
 plans = st.lists(st.one_of(hostile, hostile, legal), min_size=STEPS, max_size=STEPS)
 
 
-@settings(max_examples=RUNS, deadline=None, database=None,
+@settings(max_examples=RUNS, deadline=None, database=None, phases=[Phase.generate],
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
 @given(plan=plans)
 def test_a_real_server_answers_every_event_and_a_refusal_changes_nothing(server, plan):
@@ -56,10 +57,12 @@ def test_a_real_server_answers_every_event_and_a_refusal_changes_nothing(server,
     ben = Player(server.base_url, table["table"])
     assert ben.call("join", {"name": "Ben"})["ok"]
     clients = {"host": host, "ben": ben, "watcher": Player(server.base_url, table["table"])}
+    slots = {"<this table>": table["table"], "<other table>": table["table"], "<other token>": table["token"],
+             "<referee token>": table["token"], "<seat token>": table["token"]}
     try:
         for who, event, args in plan:
             before = log_seq(server, table["table"])
-            ack = clients[who].sio.call(event, args, timeout=10)
+            ack = clients[who].sio.call(event, resolve(args, slots), timeout=10)
             assert isinstance(ack, dict) and isinstance(ack.get("ok"), bool), (who, event, args, ack)
             if not ack["ok"]:
                 assert CODE.fullmatch(ack["code"]) and ack["code"] != "server/error" and ack["message"], ack
