@@ -1,5 +1,6 @@
-"""The in-process fuzzer: every socket event and HTTP route fed hostile input by a player, a
-spectator and the referee, mixed with legal moves sent in order, out of order and again.
+"""The in-process fuzzer: every socket event fed hostile input by players, the referee, a
+spectator and another table's host, mixed with legal moves sent in order, out of order and
+again (the HTTP routes: test_fuzz_http.py).
 
 Each event is refused cleanly — ``{"ok": false}`` with a stable code (never ``server/error``),
 an ``error`` event to the sender only, both tables' state and log untouched — or accepted; after
@@ -121,10 +122,9 @@ class Bench:
         """After a run: nothing logged an error, the log folds to the live state, everyone is served."""
         assert not self.logged.records, [record.getMessage() for record in self.logged.records]
         live = self.night.table
-        if live.game is None or live.game.phase is not Phase.ROLLING:
-            # a second reader of the same log (loading a rolling round would deal it again)
-            folded = Table.load(live.id, live._events, live._dealer, ManualScheduler(), 0)
-            assert folded.current == live.current and folded.version == live.version
+        assert live.game is None or live.game.phase is not Phase.ROLLING, "with no seed wait a round is dealt at once"
+        folded = Table.load(live.id, live._events, live._dealer, ManualScheduler(), 0)  # a second reader of the log
+        assert folded.current == live.current and folded.version == live.version
         for client in self.everyone():
             self.refill()
             sync = "referee_sync" if client is self.night.referee else "sync"
@@ -132,19 +132,17 @@ class Bench:
 
 
 @pytest.fixture(scope="module")
-def harness() -> Iterator[Harness]:
-    """One app for every run (a run gets fresh tables); ERROR records are collected on the side."""
+def rig() -> Iterator[tuple[Harness, ErrorRecords]]:
+    """One app for every run (a run gets fresh tables), and the ERROR records of every logger."""
     logged = ErrorRecords()
     logging.getLogger().addHandler(logged)
-    harness = make_harness(FairDealer(SIGNER))
-    harness.logged = logged  # type: ignore[attr-defined]
     try:
-        yield harness
+        yield make_harness(FairDealer(SIGNER)), logged
     finally:
         logging.getLogger().removeHandler(logged)
 
 
-def new_bench(harness: Harness) -> Bench:
+def new_bench(harness: Harness, logged: ErrorRecords) -> Bench:
     """A refereed table with game 1 running (two players, a spectator, the referee) and another table."""
     table_id, token, _ = create(harness, {"cheating": True}, dice_per_player=2, turn_timer_s=0)
     referee = harness.socketio.test_client(harness.app, auth={"table": table_id, "referee_token": token})
@@ -157,7 +155,7 @@ def new_bench(harness: Harness) -> Bench:
     other_host = harness.connect(other_id, other_token)
     spectator = harness.connect(table_id)
     other = harness.app.extensions["tavern"].tables.get(other_id)
-    return Bench(night, other, other_host, other_token, spectator, harness.logged)  # type: ignore[attr-defined]
+    return Bench(night, other, other_host, other_token, spectator, logged)
 
 
 def steps(roles: list[str]) -> st.SearchStrategy[list[tuple[str, Any, Any]]]:
@@ -169,11 +167,12 @@ def steps(roles: list[str]) -> st.SearchStrategy[list[tuple[str, Any, Any]]]:
     return st.lists(st.one_of(hostile, hostile, hostile, move, replay), min_size=STEPS, max_size=STEPS)
 
 
-def run(harness: Harness, data: st.DataObject, roles: tuple[str, ...]) -> None:
+def run(rig: tuple[Harness, ErrorRecords], data: st.DataObject, roles: tuple[str, ...]) -> None:
     """Draw a run for ``roles`` (with fresh tables' ids and tokens to try), send it with the clock
     moving forward before some events, then settle."""
-    bench = new_bench(harness)
-    plan = data.draw(PLANS[tuple(roles)], label="plan")
+    harness, logged = rig
+    bench = new_bench(harness, logged)
+    plan = data.draw(PLANS[roles], label="plan")
     rng = random.Random(data.draw(st.integers(0, 2 ** 32), label="moves"))
     ticks = data.draw(st.sets(st.integers(0, STEPS - 1), max_size=STEPS // 10), label="ticks")
     for step, (kind, who, detail) in enumerate(plan):
@@ -203,17 +202,17 @@ fuzz = settings(max_examples=EXAMPLES, deadline=None, database=None, phases=[Pha
 
 @fuzz
 @given(data=st.data())
-def test_players_fed_anything_are_refused_cleanly_or_play_legally(harness, data):
-    run(harness, data, ROLES[0])
+def test_players_fed_anything_are_refused_cleanly_or_play_legally(rig, data):
+    run(rig, data, ROLES[0])
 
 
 @fuzz
 @given(data=st.data())
-def test_the_referee_fed_anything_is_refused_cleanly_or_referees_legally(harness, data):
-    run(harness, data, ROLES[1])
+def test_the_referee_fed_anything_is_refused_cleanly_or_referees_legally(rig, data):
+    run(rig, data, ROLES[1])
 
 
 @fuzz
 @given(data=st.data())
-def test_a_spectator_or_another_tables_host_fed_anything_changes_nothing_here_by_a_refusal(harness, data):
-    run(harness, data, ROLES[2])
+def test_a_spectator_or_another_tables_host_fed_anything_changes_nothing_here_by_a_refusal(rig, data):
+    run(rig, data, ROLES[2])
