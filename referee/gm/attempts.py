@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.fields import fields_of, int_field
+from referee.fields import DIE_INDICES, FACES, INT_MAX, SEATS, describe, fields_of, int_field, optional_int
 from referee.rules import MalformedAction
 
 from .text import CHAT_LIMIT, clean_text
@@ -34,6 +34,9 @@ _FIELDS = {
     "other": (),
 }
 """What each kind names besides its description."""
+
+_RANGES = {"die": (*DIE_INDICES, "die/none"), "value": (*FACES, "die/value"), "target": (*SEATS, "attempt/target")}
+"""Each number of an attempt: its range and the code of a number outside it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,41 +103,45 @@ class Attempt:
 def parse_request(data: Any) -> dict[str, Any]:
     """A player's attempt as sent: ``{kind, description, die?, target?, value?}``; each kind
     takes exactly its fields (telekinesis: die and value; mind reading: target; knock: target
-    and value; loaded die and other: none)."""
+    and value; loaded die and other: none). The description may hold line breaks."""
     if not isinstance(data, dict):
         raise MalformedAction("payload/malformed", "an attempt is an object")
     kind = data.get("kind")
-    if kind not in KINDS:
-        raise MalformedAction("attempt/kind", f"an attempt's kind is one of {', '.join(KINDS)}, not {str(kind)[:20]!r}")
-    wanted = _FIELDS[kind]
-    unknown = sorted(set(data) - {"kind", "description", *wanted})
-    if unknown:
-        raise MalformedAction("payload/malformed", f"a {kind} attempt does not take {', '.join(map(str, unknown))[:80]}")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise MalformedAction("attempt/kind", f"an attempt's kind is one of {', '.join(KINDS)}, not {describe(kind)}")
+    data = fields_of(data, "kind", "description", *_FIELDS[kind])
     request: dict[str, Any] = {"kind": kind, "die": None, "target": None, "value": None,
-                               "description": clean_text(data.get("description"), limit=CHAT_LIMIT, what="a description")}
-    for name in wanted:
-        request[name] = int_field(data, name)
-    if request["value"] is not None and not 1 <= request["value"] <= 6:
-        raise MalformedAction("die/value", f"a die shows 1 to 6, not {request['value']}")
+                               "description": clean_text(data.get("description"), limit=CHAT_LIMIT,
+                                                         what="a description", multiline=True)}
+    for name in _FIELDS[kind]:
+        low, high, code = _RANGES[name]
+        request[name] = int_field(data, name, low, high, code=code)
     return request
 
 
+def parse_attempt_id(data: dict[str, Any]) -> int:
+    """The attempt number a referee's command names (``attempt/unknown`` when no attempt can have it)."""
+    return int_field(data, "attempt", 1, INT_MAX, code="attempt/unknown")
+
+
 def parse_judgement(data: Any) -> tuple[int, int, int]:
-    """``(attempt, difficulty, modifier)`` of the referee's ``referee_judge``; modifier defaults to 0."""
+    """``(attempt, difficulty, modifier)`` of the referee's ``referee_judge``; modifier defaults to 0.
+
+    >>> parse_judgement({"attempt": 1, "difficulty": 12})
+    (1, 12, 0)
+    """
     data = fields_of(data, "attempt", "difficulty", "modifier")
-    difficulty = int_field(data, "difficulty")
-    modifier = int_field({"modifier": data.get("modifier", 0)}, "modifier")
-    if not DIFFICULTY_RANGE[0] <= difficulty <= DIFFICULTY_RANGE[1]:
-        raise MalformedAction("attempt/difficulty", f"a difficulty is from {DIFFICULTY_RANGE[0]} to {DIFFICULTY_RANGE[1]}")
-    if not MODIFIER_RANGE[0] <= modifier <= MODIFIER_RANGE[1]:
-        raise MalformedAction("attempt/modifier", f"a modifier is from {MODIFIER_RANGE[0]} to {MODIFIER_RANGE[1]}")
-    return int_field(data, "attempt"), difficulty, modifier
+    attempt = parse_attempt_id(data)
+    difficulty = int_field(data, "difficulty", *DIFFICULTY_RANGE, code="attempt/difficulty")
+    modifier = optional_int(data, "modifier", 0, *MODIFIER_RANGE, code="attempt/modifier")
+    return attempt, difficulty, modifier
 
 
 def parse_consequence(data: Any) -> tuple[int, str]:
     """``(attempt, consequence)`` of the referee's ``referee_failure``: silence, announce or penalty."""
     data = fields_of(data, "attempt", "consequence")
+    attempt = parse_attempt_id(data)
     consequence = data.get("consequence")
-    if consequence not in CONSEQUENCES:
+    if not isinstance(consequence, str) or consequence not in CONSEQUENCES:
         raise MalformedAction("attempt/consequence", f"a consequence is one of {', '.join(CONSEQUENCES)}")
-    return int_field(data, "attempt"), str(consequence)
+    return attempt, consequence

@@ -19,7 +19,7 @@ from typing import Any
 from .text import clean_text
 
 STAKE_LIMIT = 60
-_AMOUNT = re.compile(r"(\d{1,9}(?:[.,]\d{1,4})?)(?:\s*(.*))?", re.DOTALL)
+_AMOUNT = re.compile(r"(\d{1,9}(?:[.,]\d{1,4})?)(?:\s*(.*))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +43,26 @@ def parse_stake(value: Any) -> Stake:
     Stake(text='3,50 золотых', amount='3.5', unit='золотых')
     """
     text = clean_text(value, limit=STAKE_LIMIT, what="a stake")
-    if "\n" in text:
-        text = " ".join(text.split())
     match = _AMOUNT.fullmatch(text)
     if match is None:
         return Stake(text, None, "")
     amount = Decimal(match.group(1).replace(",", "."))
     return Stake(text, _plain(amount), (match.group(2) or "").strip())
+
+
+def stake_text(value: Any) -> str:
+    """The text of a ``referee_stake``: ``""`` (clears the stake) or a stake as ``parse_stake`` reads it.
+
+    >>> stake_text(""), stake_text(" 2 gold ")
+    ('', '2 gold')
+    >>> stake_text(None)
+    Traceback (most recent call last):
+    ...
+    referee.rules.errors.MalformedAction: a stake must be a string
+    """
+    if isinstance(value, str) and value == "":
+        return ""
+    return parse_stake(value).text
 
 
 def pot(stakes: Iterable[Stake]) -> dict[str, Any]:

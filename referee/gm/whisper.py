@@ -14,6 +14,9 @@ Formats (a table setting):
   Roll20, so they are broken apart with a space.
 * ``plain``: ``Name: message``.
 
+Names and messages reach the lines without any control or format character (a bidi override
+would turn the pasted line around), even from a log written before text was cleaned.
+
 When a seat's name gives no usable target (an emoji, only digits), ``target`` is None and
 the referee sets a chat name for that seat (``referee_whisper_name``).
 
@@ -31,6 +34,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from referee.text import visible_only
 
 WOW_MESSAGE_LIMIT = 255
 _ROLL20_BREAKS = {"[[": "[ [", "]]": "] ]", "@{": "@ {", "%{": "% {", "&{": "& {", "?{": "? {"}
@@ -52,6 +57,7 @@ def whisper_target(fmt: str, name: str) -> str | None:
     >>> whisper_target("wow", "🎲"), whisper_target("wow", "Jaina Proudmoore"), whisper_target("roll20", '"')
     (None, 'Jaina', None)
     """
+    name = visible_only(name)
     if fmt == "wow":
         words = name.split()
         character, dash, _ = (words[0] if words else "").partition("-")
@@ -74,7 +80,7 @@ def whisper_lines(fmt: str, name: str, messages: Sequence[str]) -> Whisper:
         return Whisper(None, True, [])
     lines: list[str] = []
     for message in messages:
-        text = " ".join(message.split())
+        text = " ".join(visible_only(message).split())
         if fmt == "wow":
             lines += [f"/w {target} {part}" for part in _split(text.replace("|", "¦"), WOW_MESSAGE_LIMIT)]
         elif fmt == "roll20":

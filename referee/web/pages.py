@@ -11,7 +11,7 @@ from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
 from .i18n import catalog, pick_language, translate
-from .payloads import parse_new_table, token_digest
+from .payloads import parse_json_body, parse_new_table, token_digest
 from .referee_pages import create_refereed_table
 
 pages = Blueprint("pages", __name__)
@@ -38,11 +38,14 @@ def table_page(table_id: str) -> tuple[str, int]:
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
-    body = request.get_json(silent=True)
+    try:
+        body = parse_json_body(request.get_data()) if request.is_json else None
+    except RulesError as error:
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
     if isinstance(body, dict) and "referee" in body:
         return create_refereed_table(body)
     try:
-        wanted = parse_new_table(request.get_json(silent=True))
+        wanted = parse_new_table(body)
         settings = Settings.from_dict(wanted.rules)
         if wanted.bots >= settings.max_players:
             raise BadRequest("table/full", f"{wanted.bots} bots and you do not fit at {settings.max_players} seats")

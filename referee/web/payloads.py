@@ -1,4 +1,4 @@
-"""Parsing what clients send: every field checked for type and size before anything else runs.
+"""Parsing what clients send: every field checked for type, range and size before anything else runs.
 
 >>> parse_bid({"quantity": 3, "face": 5})
 (3, 5)
@@ -7,18 +7,24 @@
 >>> parse_bid({"quantity": "3", "face": 5})
 Traceback (most recent call last):
 ...
-referee.rules.errors.MalformedAction: quantity must be an integer, got '3'
+referee.rules.errors.MalformedAction: quantity must be an integer, got "3"
+>>> parse_empty(None)
+Traceback (most recent call last):
+...
+referee.rules.errors.MalformedAction: the payload must be a JSON object, got null
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from referee.fields import fields_of, int_field
+from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
+from referee.rules import MalformedAction
 from referee.table import BadRequest
+from referee.text import NAME_CODES, clean_text
 
 NAME_MAX = 24
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -29,10 +35,27 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def one_payload(args: tuple[Any, ...]) -> Any:
+    """The one payload an event carries; none, or more than one, is ``payload/malformed``.
+
+    >>> one_payload(({},))
+    {}
+    >>> one_payload(({}, {}))
+    Traceback (most recent call last):
+    ...
+    referee.rules.errors.MalformedAction: an event carries exactly one payload (a JSON object), got 2
+    """
+    if len(args) != 1:
+        raise MalformedAction("payload/malformed",
+                              f"an event carries exactly one payload (a JSON object), got {len(args)}")
+    return args[0]
+
+
 def parse_bid(data: Any) -> tuple[int, int]:
     """``(quantity, face)`` of a ``bid`` event (its optional ``against``: ``parse_against``)."""
     data = fields_of(data, "quantity", "face", "against")
-    return int_field(data, "quantity"), int_field(data, "face")
+    return (int_field(data, "quantity", *QUANTITIES, code="bid/quantity"),
+            int_field(data, "face", *FACES, code="bid/face"))
 
 
 def parse_call(data: Any) -> tuple[int, int, int] | None:
@@ -55,7 +78,7 @@ def parse_against(data: dict[str, Any]) -> tuple[int, int, int] | None:
 
 
 def parse_empty(data: Any) -> None:
-    """Events that carry nothing accept ``{}`` or no payload."""
+    """Events that carry nothing accept ``{}`` only (``null`` or any other value is malformed)."""
     fields_of(data)
 
 
@@ -86,9 +109,7 @@ def parse_new_table(data: Any) -> NewTable:
     if not isinstance(rules, dict):
         raise BadRequest("payload/malformed", "rules must be an object")
     bots = fields_of(data.get("bots", {}), "count", "level")
-    count = int_field({"count": bots.get("count", 0)}, "count")
-    if not 0 <= count <= 7:
-        raise BadRequest("payload/malformed", f"bots.count is from 0 to 7, got {count}")
+    count = int_field({"count": bots.get("count", 0)}, "count", 0, SEATS[1])
     level = bots.get("level", "medium")
     start = data.get("start", False)
     if not isinstance(level, str) or not isinstance(start, bool):
@@ -97,15 +118,7 @@ def parse_new_table(data: Any) -> NewTable:
 
 
 def _name(data: dict[str, Any]) -> str:
-    name = data.get("name")
-    if not isinstance(name, str):
-        raise BadRequest("payload/malformed", "name must be a string")
-    name = unicodedata.normalize("NFC", name).strip()
-    if not name or any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in name):
-        raise BadRequest("name/invalid", "a name needs at least one visible character and no control characters")
-    if len(name) > NAME_MAX:
-        raise BadRequest("name/too_long", f"a name has at most {NAME_MAX} characters, got {len(name)}")
-    return name
+    return clean_text(data.get("name"), limit=NAME_MAX, what="a name", codes=NAME_CODES)
 
 
 def parse_seed(data: Any) -> tuple[int, str]:
@@ -114,7 +127,7 @@ def parse_seed(data: Any) -> tuple[int, str]:
     seed = data.get("seed")
     if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
         raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
-    return int_field(data, "round"), seed
+    return int_field(data, "round", 1, INT_MAX), seed
 
 
 def parse_next_round(data: Any) -> tuple[int, int] | None:
@@ -126,7 +139,7 @@ def parse_next_round(data: Any) -> tuple[int, int] | None:
     data = fields_of(data, "game", "round")
     if not data:
         return None
-    return int_field(data, "game"), int_field(data, "round")
+    return int_field(data, "game", 1, INT_MAX), int_field(data, "round", 1, INT_MAX)
 
 
 def parse_level(data: Any) -> str:
@@ -139,7 +152,7 @@ def parse_level(data: Any) -> str:
 
 def parse_seat(data: Any) -> int:
     """A seat number: ``{"seat": int}``."""
-    return int_field(fields_of(data, "seat"), "seat")
+    return int_field(fields_of(data, "seat"), "seat", *SEATS)
 
 
 def parse_auth(auth: Any) -> tuple[str, str | None]:
@@ -151,3 +164,28 @@ def parse_auth(auth: Any) -> tuple[str, str | None]:
     if token is not None and (not isinstance(token, str) or not 1 <= len(token) <= 128):
         raise BadRequest("payload/malformed", "auth.token must be a string of at most 128 characters")
     return table, token
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > 100:
+        raise ValueError("an integer of more than 100 digits")
+    return int(digits)
+
+
+def parse_json_body(raw: bytes) -> Any:
+    """The JSON value of an HTTP request's body; anything that is not JSON (or nests deeper than
+    the decoder goes, or holds an integer of more than 100 digits) is ``payload/malformed``.
+
+    >>> parse_json_body(b'{"name": "Anna"}')
+    {'name': 'Anna'}
+    >>> parse_json_body(b"[" * 50_000)
+    Traceback (most recent call last):
+    ...
+    referee.table.errors.BadRequest: the body is not JSON (nested too deep)
+    """
+    try:
+        return json.loads(raw, parse_int=_bounded_int)
+    except RecursionError:
+        raise BadRequest("payload/malformed", "the body is not JSON (nested too deep)") from None
+    except ValueError as error:
+        raise BadRequest("payload/malformed", f"the body is not JSON ({str(error)[:60]})") from None

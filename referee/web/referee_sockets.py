@@ -13,9 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from flask_socketio import ConnectionRefusedError, SocketIO, emit
+from flask_socketio import SocketIO, emit
 
-from referee.gm.attempts import parse_consequence, parse_judgement, parse_request
+from referee.fields import DIE_INDICES, FACES, fields_of, int_field
+from referee.table import desk
+from referee.gm.attempts import parse_attempt_id, parse_consequence, parse_judgement, parse_request
+from referee.gm.stakes import stake_text
 from referee.rules import RulesError
 from referee.table import Table, TableError, Tables, desk
 from referee.views import referee_view
@@ -23,7 +26,8 @@ from referee.views import referee_view
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, RateBucket
 from .i18n import pick_language, translate
-from .payloads import fields_of, parse_empty, parse_level, parse_seat, token_digest
+from .payloads import one_payload, parse_empty, parse_level, parse_seat, token_digest
+from .sockets import refused
 
 CHAT_BURST = 5
 CHAT_PER_SECOND = 0.5
@@ -98,26 +102,26 @@ def _failure(table: Table, data: Any) -> None:
 
 
 def _attempt_id(data: Any) -> int:
-    value = fields_of(data, "attempt").get("attempt")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TableError("payload/malformed", "attempt must be an integer")
-    return value
+    return parse_attempt_id(fields_of(data, "attempt"))
 
 
 def _change_die(table: Table, data: Any) -> None:
     data = fields_of(data, "seat", "die", "value", "attempt")
-    numbers = {key: data.get(key) for key in ("seat", "die", "value")}
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()):
-        raise TableError("payload/malformed", "seat, die and value must be integers")
-    attempt = data.get("attempt")
-    if attempt is not None and (isinstance(attempt, bool) or not isinstance(attempt, int)):
-        raise TableError("payload/malformed", "attempt must be an integer")
-    desk.change_die(table, numbers["seat"], numbers["die"], numbers["value"], attempt)
+    seat = parse_seat({"seat": data.get("seat")})
+    index = int_field(data, "die", *DIE_INDICES, code="die/none")
+    value = int_field(data, "value", *FACES, code="die/value")
+    attempt = parse_attempt_id(data) if "attempt" in data else None
+    desk.change_die(table, seat, index, value, attempt)
 
 
 def _seat_and(data: Any, key: str) -> tuple[int, Any]:
     data = fields_of(data, "seat", key)
     return parse_seat({"seat": data.get("seat")}), data.get(key)
+
+
+def _stake(table: Table, data: Any) -> None:
+    seat, text = _seat_and(data, "text")
+    desk.set_stake(table, seat, stake_text(text))
 
 
 RefereeAction = Callable[[Table, Any], dict[str, Any] | None]
@@ -137,7 +141,7 @@ REFEREE_EVENTS: dict[str, RefereeAction] = {
     "referee_resume": _without_payload(desk.resume),
     "referee_add_bot": lambda table, data: {"seat": table.seat_bot(parse_level(data))},
     "referee_remove_seat": lambda table, data: table.remove_seat(parse_seat(data)),
-    "referee_stake": lambda table, data: desk.set_stake(table, *_seat_and(data, "text")),
+    "referee_stake": _stake,
     "referee_whisper_name": lambda table, data: desk.set_whisper_name(table, *_seat_and(data, "name")),
     "referee_judge": _judge,
     "referee_failure": _failure,
@@ -171,20 +175,20 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
         return answer_event(conns, tables, action, before=(lambda conn: budget.spend(conn.sid)) if chat else None)
 
     def as_referee(act: RefereeAction, chat: bool) -> Callable[..., dict[str, Any]]:
-        def handler(data: Any = None) -> dict[str, Any]:
+        def handler(*args: Any) -> dict[str, Any]:
             def run(conn: Connection, table: Table) -> dict[str, Any] | None:
                 if not conn.referee:
                     raise TableError("referee/only", "only the table's referee may do that")
-                return act(table, data)
+                return act(table, one_payload(args))
             return answer(run, chat)
         return handler
 
     def as_player(act: PlayerAction) -> Callable[..., dict[str, Any]]:
-        def handler(data: Any = None) -> dict[str, Any]:
+        def handler(*args: Any) -> dict[str, Any]:
             def run(conn: Connection, table: Table) -> dict[str, Any] | None:
                 if conn.seat is None:
                     raise TableError("seat/none", "take a seat first: spectators cannot write")
-                return act(table, conn.seat, data)
+                return act(table, conn.seat, one_payload(args))
             return answer(run, chat=True)
         return handler
 
@@ -209,12 +213,12 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
                 raise TableError("payload/malformed", "auth needs a table id and a referee_token string")
             table = tables.find(table_id)
         except RulesError as error:
-            raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
+            raise refused(error) from None
         if table is None:
-            raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
+            raise refused(TableError("table/unknown", f"there is no table {table_id!r}"))
         referee = table.current.gm.referee
         if referee is None or not hmac.compare_digest(referee.token_digest, token_digest(token)):
-            raise ConnectionRefusedError({"code": "auth/not_referee", "message": "this is not the table's referee token"})
+            raise refused(TableError("auth/not_referee", "this is not the table's referee token"))
         conns.add(request.sid, table_id, None).referee = True
         broadcaster.langs = {sid: lang for sid, lang in broadcaster.langs.items() if conns.get(sid) is not None}
         lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))

@@ -2,6 +2,10 @@
 
 Every handler answers ``{"ok": true, …}`` or ``{"ok": false, "code", "message"}`` and, on a
 failure, also emits ``error`` to the sender only. State goes out through ``Broadcaster``.
+Every event carries exactly one payload (``payload/malformed`` otherwise); an event nobody
+handles is ``event/unknown``; a frame that is not an event is ``payload/malformed``
+(``frames.py``). A refused connection carries ``{"code", "message"}`` as the client's
+``err.data``.
 """
 from __future__ import annotations
 
@@ -13,14 +17,15 @@ from typing import Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room, leave_room
 
-from referee.rules import RulesError
+from referee.rules import MalformedAction, RulesError
 from referee.table import Table, TableError, Tables
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, watch_room
-from .payloads import (parse_against, parse_auth, parse_bid, parse_call, parse_empty, parse_level, parse_name,
-                       parse_next_round, parse_seat, parse_seed, token_digest)
+from .payloads import (one_payload, parse_against, parse_auth, parse_bid, parse_call, parse_empty, parse_level,
+                       parse_name, parse_next_round, parse_seat, parse_seed, token_digest)
 from .broadcast import Broadcaster
+from .frames import MALFORMED_EVENT, guard_frames, reason_of
 
 log = logging.getLogger("referee.web")
 
@@ -64,10 +69,15 @@ SEAT_EVENTS: dict[str, SeatAction] = {
 """Events that need a seat, each with what it does to the table."""
 
 
+def refused(error: RulesError) -> ConnectionRefusedError:
+    """The refusal of a connection: the client's ``connect_error`` gets ``err.data = {code, message}``."""
+    return ConnectionRefusedError(error.message, {"code": error.code, "message": error.message})
+
+
 def _seat_handler(answer: Callable[..., dict[str, Any]], seat_of: Callable[[Connection], int],
                   act: SeatAction) -> Callable[..., dict[str, Any]]:
-    def handler(data: Any = None) -> dict[str, Any]:
-        return answer(lambda conn, table: act(table, seat_of(conn), data))
+    def handler(*args: Any) -> dict[str, Any]:
+        return answer(lambda conn, table: act(table, seat_of(conn), one_payload(args)))
     return handler
 
 
@@ -93,9 +103,9 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             table_id, token = parse_auth(auth)
             table = tables.find(table_id)
         except RulesError as error:
-            raise ConnectionRefusedError({"code": error.code, "message": error.message}) from None
+            raise refused(error) from None
         if table is None:
-            raise ConnectionRefusedError({"code": "table/unknown", "message": f"there is no table {table_id!r}"})
+            raise refused(TableError("table/unknown", f"there is no table {table_id!r}"))
         digest = token_digest(token) if token else None
         seat = table.current.seat_of_token(digest) if digest else None
         conns.add(request.sid, table_id, seat, digest if seat is not None else None)
@@ -125,16 +135,16 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             broadcaster.table_changed(table)
 
     @socketio.on("sync")
-    def on_sync(data: Any = None) -> dict[str, Any]:
+    def on_sync(*args: Any) -> dict[str, Any]:
         def sync(conn: Connection, table: Table) -> None:
-            parse_empty(data)
+            parse_empty(one_payload(args))
             emit("state", broadcaster.view_for(table, conn.seat))
         return answer(sync)
 
     @socketio.on("join")
-    def on_join(data: Any = None) -> dict[str, Any]:
+    def on_join(*args: Any) -> dict[str, Any]:
         def join(conn: Connection, table: Table) -> dict[str, Any]:
-            name = parse_name(data)
+            name = parse_name(one_payload(args))
             if conn.seat is not None:
                 raise TableError("seat/already_seated", f"this connection already holds seat {conn.seat}")
             if conn.referee:
@@ -150,6 +160,20 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
 
     for event, act in SEAT_EVENTS.items():
         socketio.on_event(event, _seat_handler(answer, seat_of, act))
+
+    @socketio.on(MALFORMED_EVENT)
+    def on_malformed_frame(*args: Any) -> dict[str, Any]:
+        def refuse(_conn: Connection, _table: Table) -> None:
+            raise MalformedAction("payload/malformed", reason_of(args))
+        return answer(refuse)
+
+    @socketio.on("*")
+    def on_unknown_event(event: Any, *_args: Any) -> dict[str, Any]:
+        def refuse(_conn: Connection, _table: Table) -> None:
+            raise MalformedAction("event/unknown", f"there is no event {str(event)[:40]!r}")
+        return answer(refuse)
+
+    guard_frames(socketio)
 
     @socketio.on_error_default
     def on_unexpected(error: Exception) -> dict[str, Any]:
