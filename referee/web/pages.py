@@ -4,45 +4,41 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.rules import RulesError, Settings
 from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
-from .i18n import catalog, pick_language, translate
 from .payloads import parse_new_table, token_digest
 from .referee_pages import create_refereed_table
+from .render import page
 
 pages = Blueprint("pages", __name__)
 
 
-def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
-    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
-    strings = catalog(lang)
-    return render_template(template, lang=lang, strings=strings, server_key=current_app.extensions["tavern"].server_key,
-                           _=lambda key, **params: translate(lang, key, **params), **context), status
-
-
 @pages.get("/")
 def home() -> tuple[str, int]:
-    return _page("home.html")
+    return page("home.html")
 
 
 @pages.get("/t/<table_id>")
 def table_page(table_id: str) -> tuple[str, int]:
     if current_app.extensions["tavern"].tables.find(table_id) is None:
-        return _page("404.html", 404)
-    return _page("table.html", table_id=table_id)
+        return page("404.html", 404)
+    return page("table.html", table_id=table_id)
 
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
+    if not current_app.extensions["tavern"].table_budgets.take(request.remote_addr or "unknown"):
+        return jsonify({"ok": False, "code": "rate/tables",
+                        "message": "this address created too many tables: wait a minute"}), 429
     body = request.get_json(silent=True)
     if isinstance(body, dict) and "referee" in body:
         return create_refereed_table(body)
     try:
-        wanted = parse_new_table(request.get_json(silent=True))
+        wanted = parse_new_table(body)
         settings = Settings.from_dict(wanted.rules)
         if wanted.bots >= settings.max_players:
             raise BadRequest("table/full", f"{wanted.bots} bots and you do not fit at {settings.max_players} seats")
@@ -63,10 +59,3 @@ def create_table() -> tuple[Response, int]:
 @pages.get("/healthz")
 def healthz() -> tuple[Response, int]:
     return jsonify({"ok": True}), 200
-
-
-@pages.after_app_request
-def no_referrer(response: Response) -> Response:
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
