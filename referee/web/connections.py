@@ -31,6 +31,15 @@ ADMISSION_TTL_S = 30.0
 """How long an admitted connection may take to be added (a connect refused after admission never is)."""
 
 
+def refusal(code: str, message: str) -> ConnectionRefusedError:
+    """A refused connect whose ``connect_error`` carries ``err.data == {code, message}``.
+
+    >>> refusal("limit/table_connections", "full").error_args["data"]["code"]
+    'limit/table_connections'
+    """
+    return ConnectionRefusedError(message, {"code": code, "message": message})
+
+
 def seat_room(table: str, seat: int) -> str:
     """The room of every connection holding ``seat`` at ``table``."""
     return f"{table}/seat/{seat}"
@@ -101,11 +110,9 @@ class Connections:
             live = [(c.address, c.table) for c in self._by_sid.values()] + [a[:2] for a in self._admitted.values()]
             per_address, per_table = self._limits.connections_per_address, self._limits.connections_per_table
             if per_address and sum(1 for a, _ in live if a == address) >= per_address:
-                raise ConnectionRefusedError({"code": "limit/address_connections",
-                                              "message": f"at most {per_address} connections from one address"})
+                raise refusal("limit/address_connections", f"at most {per_address} connections from one address")
             if per_table and table is not None and sum(1 for _, t in live if t == table) >= per_table:
-                raise ConnectionRefusedError({"code": "limit/table_connections",
-                                              "message": f"at most {per_table} connections at one table"})
+                raise refusal("limit/table_connections", f"at most {per_table} connections at one table")
             self._admitted[sid] = (address, table, now)
 
     def add(self, sid: str, table: str, seat: int | None, token_digest: str | None = None) -> Connection:
