@@ -52,6 +52,7 @@ class Limits:
     events_per_second: float = 10.0
     cut_off_after: int = 50
     cut_off_window_s: float = 10.0
+    cut_off_s: float = 10.0
     spectator_update_s: float = 0.2
     audit_cache_tables: int = 32
     trusted_proxies: int = 0

@@ -2,8 +2,10 @@
 
 A new connection is first admitted (``admit``: the connections per address and per table of
 ``[limits]``), then added. Every event spends one token of a budget shared by all connections
-of one seat token, of one table's referee, or by the spectators of one address, so opening
-more connections buys no more events; a connection refused too often is flooding.
+of one seat token, or of one table's referee, so opening more connections buys no more events
+(a spectator's budget is its connection's own). A connection refused too often is flooding: it
+is cut off, and for ``cut_off_s`` the same seat token, referee, or spectators from its address
+at its table are refused when they connect again.
 
 >>> conns = Connections()
 >>> conns.admit("sid1", "10.0.0.7", {"table": "t1"})
@@ -11,8 +13,8 @@ more connections buys no more events; a connection refused too often is flooding
 0
 >>> conns.add("sid2", "t1", seat=None) and conns.spectators("t1"), conns.online("t1", 0)
 (1, 1)
->>> conns.get("sid1").address, conns.get("sid1").budget_key
-('10.0.0.7', 'seat:d0')
+>>> conns.get("sid1").address, conns.get("sid1").budget_key, conns.get("sid2").budget_key
+('10.0.0.7', 'seat:d0', 'conn:sid2')
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from flask_socketio import ConnectionRefusedError
 from referee.config import Limits
 
 from .budgets import Budgets, Clock, RateBucket
+from .payloads import token_digest
 
 ADMISSION_TTL_S = 30.0
 """How long an admitted connection may take to be added (a connect refused after admission never is)."""
@@ -38,6 +41,25 @@ def refusal(code: str, message: str) -> ConnectionRefusedError:
     'limit/table_connections'
     """
     return ConnectionRefusedError(message, {"code": code, "message": message})
+
+
+def watch_key(address: str, table: str | None) -> str:
+    """The spectators of ``address`` at ``table``, as one key."""
+    return f"watch:{address}:{table}"
+
+
+def penalty_key_of(address: str, table: str | None, auth: Any) -> str:
+    """The ``Connection.penalty_key`` a connection with this ``auth`` will have.
+
+    >>> penalty_key_of("10.0.0.7", "t1", {"table": "t1", "referee_token": "x"})
+    'referee:t1'
+    """
+    data = auth if isinstance(auth, dict) else {}
+    if isinstance(data.get("referee_token"), str):
+        return f"referee:{table}"
+    if isinstance(data.get("token"), str):
+        return f"seat:{token_digest(data['token'])}"
+    return watch_key(address, table)
 
 
 def seat_room(table: str, seat: int) -> str:
@@ -66,12 +88,20 @@ class Connection:
     @property
     def budget_key(self) -> str:
         """Whose event budget this connection spends: its seat token's, its table referee's, or
-        (while it watches) its address's."""
+        (while it watches) its own."""
         if self.referee:
             return f"referee:{self.table}"
         if self.token_digest is not None:
             return f"seat:{self.token_digest}"
-        return f"watch:{self.address}"
+        return f"conn:{self.sid}"
+
+    @property
+    def penalty_key(self) -> str:
+        """Who is refused for a while once this connection is cut off: its seat token, its
+        table's referee, or the spectators of its address at its table."""
+        if self.budget_key.startswith("conn:"):
+            return watch_key(self.address, self.table)
+        return self.budget_key
 
     @property
     def bucket(self) -> RateBucket:
@@ -96,6 +126,7 @@ class Connections:
         self._budgets = Budgets(limits.events_burst, limits.events_per_second, clock)
         self._by_sid: dict[str, Connection] = {}
         self._admitted: dict[str, tuple[str, str | None, float]] = {}
+        self._penalties: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def admit(self, sid: str, address: str | None, auth: Any) -> None:
@@ -107,6 +138,10 @@ class Connections:
         with self._lock:
             now = self._clock()
             self._admitted = {s: a for s, a in self._admitted.items() if now - a[2] < ADMISSION_TTL_S}
+            self._penalties = {key: until for key, until in self._penalties.items() if until > now}
+            penalty = self._penalties.get(penalty_key_of(address, table, auth))
+            if penalty is not None:
+                raise refusal("rate/cut_off", f"cut off for flooding: connect again in {penalty - now:.0f} s")
             live = [(c.address, c.table) for c in self._by_sid.values()] + [a[:2] for a in self._admitted.values()]
             per_address, per_table = self._limits.connections_per_address, self._limits.connections_per_table
             if per_address and sum(1 for a, _ in live if a == address) >= per_address:
@@ -135,6 +170,12 @@ class Connections:
     def is_flooding(self, conn: Connection) -> bool:
         """True once ``conn`` was refused ``cut_off_after`` events within ``cut_off_window_s``."""
         return 0 < self._limits.cut_off_after <= len(conn.strikes)
+
+    def penalize(self, conn: Connection) -> None:
+        """``conn`` is being cut off: refuse its ``penalty_key`` for ``cut_off_s``."""
+        if self._limits.cut_off_s:
+            with self._lock:
+                self._penalties[conn.penalty_key] = self._clock() + self._limits.cut_off_s
 
     def seated(self, table: str) -> list[Connection]:
         """Every connection at ``table`` that holds a seat."""

@@ -9,7 +9,8 @@ from referee.config import Config, Limits
 from referee.table import ManualScheduler
 from referee.web.app import create_app
 from referee.web.connections import Connections
-from tests.support.app import Harness, errors, last_state
+from referee.web.payloads import token_digest
+from tests.support.app import Harness, last_state
 from tests.support.dealers import PlainDealer
 
 
@@ -126,14 +127,12 @@ def test_more_connections_with_one_seat_token_share_one_event_budget():
     assert ben.emit("sync", {}, callback=True) == {"ok": True}
 
 
-def test_spectators_of_one_address_share_one_event_budget_but_not_another_address():
-    harness = harness_with(events_burst=4, events_per_second=0, cut_off_after=0)
+def test_a_spectator_spending_its_budget_leaves_another_spectator_of_its_address_its_own():
+    harness = harness_with(events_burst=3, events_per_second=0, cut_off_after=0)
     table, _ = harness.create_table()
-    same = [connect_from(harness, "10.0.0.7", {"table": table}) for _ in range(4)]
-    acks = [watcher.emit("sync", {}, callback=True) for _ in range(2) for watcher in same]
-    assert sum(ack["ok"] for ack in acks) == 4
-    other = connect_from(harness, "10.0.0.8", {"table": table})
-    assert other.emit("sync", {}, callback=True) == {"ok": True}
+    greedy, friend = (connect_from(harness, "10.0.0.7", {"table": table}) for _ in range(2))
+    assert [greedy.emit("sync", {}, callback=True)["ok"] for _ in range(4)] == [True, True, True, False]
+    assert friend.emit("join", {"name": "Ben"}, callback=True)["ok"]
 
 
 def test_a_connection_that_keeps_sending_past_its_budget_is_cut_off_and_the_others_keep_playing():
@@ -153,6 +152,32 @@ def test_a_connection_that_keeps_sending_past_its_budget_is_cut_off_and_the_othe
     assert last_state(anna)["table"]["spectators"] == 0
     other, other_token = harness.create_table("Ben")
     assert harness.connect(other, other_token).emit("sync", {}, callback=True) == {"ok": True}
+    assert not harness.connect(table).is_connected()
+    assert harness.connect(table, token).is_connected()
+
+
+def test_after_a_cut_off_the_same_token_or_address_is_refused_for_a_while_and_nobody_else():
+    now = [0.0]
+    conns = Connections(Limits(events_burst=1, events_per_second=0, cut_off_after=1, cut_off_s=10),
+                        clock=lambda: now[0])
+    conns.admit("a", "10.0.0.7", {"table": "t1", "token": "anna"})
+    seated = conns.add("a", "t1", 0, token_digest=token_digest("anna"))
+    conns.admit("b", "10.0.0.7", {"table": "t1"})
+    watching = conns.add("b", "t1", None)
+    for conn in (seated, watching):
+        assert conns.spend(conn) and not conns.spend(conn) and conns.is_flooding(conn)
+        conns.penalize(conn)
+        conns.remove(conn.sid)
+    for auth in ({"table": "t1", "token": "anna"}, {"table": "t1"}):
+        with pytest.raises(ConnectionRefusedError) as refused:
+            conns.admit("c", "10.0.0.7", auth)
+        assert refused.value.error_args["data"]["code"] == "rate/cut_off"
+    conns.admit("d", "10.0.0.7", {"table": "t1", "token": "ben"})
+    conns.admit("e", "10.0.0.7", {"table": "t2"})
+    conns.admit("f", "10.0.0.8", {"table": "t1"})
+    now[0] = 10.5
+    conns.admit("g", "10.0.0.7", {"table": "t1", "token": "anna"})
+    conns.admit("h", "10.0.0.7", {"table": "t1"})
 
 
 def test_the_cut_off_counts_only_refusals_within_its_window():
