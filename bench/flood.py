@@ -6,8 +6,9 @@ A real ``referee serve`` (gevent, SQLite in a temporary folder, default ``[limit
 tables. At the measured table two seated players (python-socketio clients) alternate raises;
 one sample is the time from a ``bid`` emit until both players hold the ``state`` of the new
 version. Each run measures ``--actions`` samples with nobody else on the server (quiet), then
-as many while ``--flooders`` raw websockets (websocket-client, a thread each) watch the other
-table and each send ``sync`` ``--rate`` times a second, nearly all past their budget. A flooder
+as many while ``--flooders`` raw websockets (websocket-client, a thread each), all connected
+first, watch the other table and each send ``sync`` ``--rate`` times a second, nearly all past
+their budget. A flooder
 that the server cuts off (``rate/cut_off``) or refuses connects again after ``--reconnect-s``,
 as a Socket.IO client's reconnection would, and floods again. Printed per run: p50 and p95
 quiet and flooded, the ratio of the p95s (target: at most 2), the load average, and what the
@@ -60,9 +61,11 @@ class FloodStats:
 
 
 def flood(ws_url: str, table: str, rate: float, reconnect_s: float, stop: threading.Event,
-          stats: FloodStats) -> None:
+          stats: FloodStats, start: threading.Barrier) -> None:
     """One flooder: connect as a spectator of ``table``, send ``rate`` events a second until
-    closed, then connect again after ``reconnect_s``; until ``stop``."""
+    closed, then connect again after ``reconnect_s``; until ``stop``. The first connections
+    of all flooders are open before any of them sends (``start``)."""
+    first = True
     while not stop.is_set():
         try:
             ws = websocket.create_connection(ws_url, timeout=5, skip_utf8_validation=True)
@@ -70,12 +73,16 @@ def flood(ws_url: str, table: str, rate: float, reconnect_s: float, stop: thread
             stop.wait(reconnect_s)
             continue
         try:
-            if connected(ws, table):
+            admitted = connected(ws, table)
+            if first:
+                first = False
+                start.wait(10)
+            if admitted:
                 stats.add(connects=1)
                 stats.add(sent=send_until_closed(ws, rate, stop, stats))
             else:
                 stats.add(refused=1)
-        except (OSError, websocket.WebSocketException):
+        except (OSError, websocket.WebSocketException, threading.BrokenBarrierError):
             pass
         finally:
             ws.close()
@@ -177,10 +184,11 @@ def one_run(base_url: str, args: argparse.Namespace) -> None:
     try:
         load = os.getloadavg()[0]
         quiet = measure(host, guest, args.actions)
-        stop, stats = threading.Event(), FloodStats()
+        stop, stats, start = threading.Event(), FloodStats(), threading.Barrier(args.flooders)
         ws_url = base_url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
         flooders = [threading.Thread(target=flood, args=(ws_url, flooded["table"], args.rate, args.reconnect_s,
-                                                         stop, stats), daemon=True) for _ in range(args.flooders)]
+                                                         stop, stats, start), daemon=True)
+                    for _ in range(args.flooders)]
         for thread in flooders:
             thread.start()
         time.sleep(0.3)  # let the flood start before the first flooded sample (a bench, not a test)

@@ -57,7 +57,10 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     limits = config.limits
     app.config["MAX_CONTENT_LENGTH"] = limits.http_body_bytes or None
     app.register_error_handler(RequestEntityTooLarge, body_too_large)
-    socketio = SocketIO(app, async_mode=config.async_mode,
+    # async_handlers=False: a connection's events are handled one after another by the greenlet
+    # that reads its socket, so a flood queues up in its own socket (and goes with it when it is
+    # cut off) instead of becoming thousands of handlers that starve every other table.
+    socketio = SocketIO(app, async_mode=config.async_mode, async_handlers=False,
                         max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
     guard_wsgi(app, limits.trusted_proxies)
     if config.database != ":memory:":
