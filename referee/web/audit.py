@@ -83,6 +83,7 @@ def audit_routes(events: EventLog, signer: Signer | None, head_of: HeadOf, cache
 
     @audit.get("/t/<table_id>/audit.json")
     def audit_json(table_id: str) -> Response | tuple[Response, int]:
+        """The signed export of ``table_id``'s log (the kept bytes while its head stands)."""
         head = head_of(table_id)
         if head is None:
             return jsonify({"ok": False, "code": "table/unknown", "message": f"there is no table {table_id!r}"}), 404
@@ -94,10 +95,12 @@ def audit_routes(events: EventLog, signer: Signer | None, head_of: HeadOf, cache
         response.headers["Cache-Control"] = "no-cache"
         if request.args.get("download") == "1":
             response.headers["Content-Disposition"] = f"attachment; filename=tavern-jack-{table_id}.json"
-        return response.make_conditional(request)
+        response.make_conditional(request)  # 304 when If-None-Match names this head
+        return response
 
     @audit.get("/t/<table_id>/audit")
     def audit_page(table_id: str) -> tuple[str, int]:
+        """The page that re-verifies the export in the browser."""
         if current_app.extensions["tavern"].tables.find(table_id) is None:
             return page("404.html", 404)
         return page("audit.html", table_id=table_id, game=request.args.get("game", type=int))

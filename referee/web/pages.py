@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -19,11 +18,13 @@ pages = Blueprint("pages", __name__)
 
 @pages.get("/")
 def home() -> tuple[str, int]:
+    """The home page: create a table, or play alone."""
     return page("home.html")
 
 
 @pages.get("/t/<table_id>")
 def table_page(table_id: str) -> tuple[str, int]:
+    """A table's page (the 404 page for an unknown table)."""
     if current_app.extensions["tavern"].tables.find(table_id) is None:
         return page("404.html", 404)
     return page("table.html", table_id=table_id)
@@ -31,6 +32,8 @@ def table_page(table_id: str) -> tuple[str, int]:
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
+    """``POST /api/tables`` (docs/protocol.md): a new table with its host seated, or a refereed
+    table; 429 ``rate/tables`` once the sender's address has spent its table budget."""
     if not current_app.extensions["tavern"].table_budgets.take(request.remote_addr or "unknown"):
         return jsonify({"ok": False, "code": "rate/tables",
                         "message": "this address created too many tables: wait a minute"}), 429
@@ -58,4 +61,5 @@ def create_table() -> tuple[Response, int]:
 
 @pages.get("/healthz")
 def healthz() -> tuple[Response, int]:
+    """Liveness: ``{"ok": true}``."""
     return jsonify({"ok": True}), 200

@@ -191,3 +191,21 @@ def test_the_cut_off_counts_only_refusals_within_its_window():
         now[0] = moment
         verdicts.append((conns.spend(conn), conns.is_flooding(conn)))
     assert verdicts == [(False, False)] * 4 + [(False, True)]
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_the_one_limited():
+    harness = harness_with(tables_burst=1, tables_per_minute=0, trusted_proxies=1)
+    proxy = http_from(harness, "127.0.0.1")
+
+    def create(forwarded_for: str) -> int:
+        return proxy.post("/api/tables", json={"name": "Anna"}, headers={"X-Forwarded-For": forwarded_for}).status_code
+
+    assert [create("203.0.113.5"), create("203.0.113.5"), create("198.51.100.7")] == [201, 429, 201]
+
+
+def test_without_a_trusted_proxy_a_forwarded_address_is_ignored():
+    harness = harness_with(tables_burst=1, tables_per_minute=0)
+    home = http_from(harness, "10.0.0.7")
+    statuses = [home.post("/api/tables", json={"name": "Anna"}, headers={"X-Forwarded-For": f"203.0.113.{n}"}).status_code
+                for n in (1, 2)]
+    assert statuses == [201, 429]

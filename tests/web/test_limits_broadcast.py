@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.support.app import last_state, make_harness
+from tests.support.app import make_harness
 from tests.support.dealers import PlainDealer
 
 WINDOW_S = 0.2
