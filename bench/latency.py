@@ -564,7 +564,9 @@ def main() -> int:
         bare = BareServer(folder)
         clients = Clients(args.client)
         try:
-            with running_server(folder, fairness={"seed_wait_s": 0}) as server:
+            # all K clients share 127.0.0.1: lift [limits] connections_per_address (64 by default)
+            with running_server(folder, fairness={"seed_wait_s": 0},
+                                limits={"connections_per_address": 0}) as server:
                 for k in ks:
                     t = time.monotonic()
                     tavern = run_tavern(clients, server.base_url, k, args.actions, deadline)

@@ -7,6 +7,8 @@ Every key is documented in config.example.toml. An environment variable
 'gevent'
 >>> load_config(None, environ={"TAVERN_SERVER_PORT": "8001"}).port
 8001
+>>> load_config(None, environ={"TAVERN_LIMITS_TABLES_BURST": "3"}).limits.tables_burst
+3
 """
 from __future__ import annotations
 
@@ -33,6 +35,38 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Limits:
+    """The ``[limits]`` section: what one address, connection, seat or table may cost the server.
+
+    The defaults fit a table of friends behind one home router (several people share one
+    address); 0 turns a count limit off. Each limit's error code is in docs/protocol.md.
+    """
+
+    http_body_bytes: int = 64 * 1024
+    message_bytes: int = 16 * 1024
+    tables_burst: int = 30
+    tables_per_minute: float = 10.0
+    connections_per_address: int = 64
+    connections_per_table: int = 128
+    events_burst: int = 30
+    events_per_second: float = 10.0
+    cut_off_after: int = 50
+    cut_off_window_s: float = 10.0
+    cut_off_s: float = 10.0
+    spectator_update_s: float = 0.2
+    audit_cache_tables: int = 32
+    trusted_proxies: int = 0
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            if getattr(self, item.name) < 0:
+                raise ConfigError(f"limits.{item.name} must not be negative, got {getattr(self, item.name)!r}")
+
+
+_SECTIONS["limits"] = {f.name: f"limits.{f.name}" for f in fields(Limits)}
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything an operator can set; the defaults serve on 127.0.0.1:5000 with SQLite under var/."""
 
@@ -46,6 +80,7 @@ class Config:
     bot_think_s: float = 0.8
     disconnect_grace_s: float = 30.0
     log_level: str = "INFO"
+    limits: Limits = Limits()
 
     def __post_init__(self) -> None:
         if self.async_mode not in ASYNC_MODES:
@@ -60,7 +95,10 @@ def load_config(path: str | None, environ: Mapping[str, str] | None = None, **ov
             values.update(_from_toml(tomllib.load(handle)))
     values.update(_from_environ(os.environ if environ is None else environ))
     values.update({key: value for key, value in overrides.items() if value is not None})
-    return replace(Config(), **{key: _typed(key, value) for key, value in values.items()})
+    limits = {key.removeprefix("limits."): value for key, value in values.items() if key.startswith("limits.")}
+    top = {key: _typed(Config, key, value) for key, value in values.items() if not key.startswith("limits.")}
+    return replace(Config(), **top,
+                   limits=replace(Limits(), **{key: _typed(Limits, key, value) for key, value in limits.items()}))
 
 
 def _from_toml(document: dict[str, Any]) -> dict[str, Any]:
@@ -85,8 +123,8 @@ def _from_environ(environ: Mapping[str, str]) -> dict[str, Any]:
     }
 
 
-def _typed(name: str, value: Any) -> Any:
-    kind = {f.name: f.type for f in fields(Config)}[name]
+def _typed(section: type, name: str, value: Any) -> Any:
+    kind = {f.name: f.type for f in fields(section)}[name]
     try:
         if kind == "int":
             return int(value)

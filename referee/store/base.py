@@ -92,6 +92,10 @@ class Store(Protocol):
         """Every entry of ``table``'s log, in order (empty for an unknown table)."""
         ...
 
+    def head(self, table: str) -> int:
+        """The sequence number of ``table``'s last entry (0 for an unknown table): a cheap read."""
+        ...
+
     def table_ids(self) -> list[str]:
         """Every table that has a log."""
         ...

@@ -144,6 +144,13 @@ class EventLog:
                       digest, prev, hash_, at)
                 for seq, kind, public, secret, digest, prev, hash_, at in rows]
 
+    def head(self, table: str) -> int:
+        """The sequence number of ``table``'s last entry (0 for an unknown table), from the side table."""
+        with self._lock:
+            row = self._retrying(lambda: self._db.execute(
+                "SELECT head FROM tables WHERE table_id = ?", (table,)).fetchone())
+        return int(row[0]) if row else 0
+
     def table_ids(self) -> list[str]:
         """Every table that has a log."""
         return [record.table for record in self.tables()]

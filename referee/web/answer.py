@@ -1,5 +1,10 @@
 """The one way a Socket.IO event is answered: ``{"ok": true, …}``, or the refusal, which is
 also emitted as ``error`` to the sender only. Nothing changes on a refusal.
+
+Every event first spends the sender's event budget (``Connections.spend``); past it the event
+is refused ``rate/limited``, and a connection that keeps sending past it is cut off: it gets
+``rate/cut_off`` and is disconnected, with one log line naming its table, seat and address,
+and cannot connect again for ``limits.cut_off_s`` (``Connections.penalize``).
 """
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from flask_socketio import emit
+from flask_socketio import disconnect, emit
 
 from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
@@ -19,21 +24,41 @@ log = logging.getLogger("referee.web")
 
 Action = Callable[[Connection, Table], dict[str, Any] | None]
 
+UNLOGGED = ("rate/limited", "auth/not_connected")
+"""Refusals a flood repeats event after event (also the events a cut-off socket had already
+sent): logged once, by the cut-off, not once per event."""
+
+CUT_OFF = {"code": "rate/cut_off", "message": "this connection kept sending past its budget and is closed"}
+
 
 def answer(conns: Connections, tables: Tables, action: Action,
            before: Callable[[Connection], None] | None = None) -> dict[str, Any]:
-    """Run ``action`` for the sender's connection after its rate limit (and ``before``, e.g. a
+    """Run ``action`` for the sender's connection after its event budget (and ``before``, e.g. a
     chat budget); answer with what it returns, or with the error it raised."""
     conn = conns.get(request.sid)
     try:
         if conn is None:
             raise TableError("auth/not_connected", "this connection has not joined a table")
-        if not conn.bucket.take():
+        if not conns.spend(conn):
+            if conns.is_flooding(conn):
+                return cut_off(conns, conn)
             raise TableError("rate/limited", "too many events: slow down")
         if before is not None:
             before(conn)
         return {"ok": True, **(action(conn, tables.get(conn.table)) or {})}
     except RulesError as error:
-        log.info("refused", extra={"table": conn.table if conn else None, "code": error.code})
+        if error.code not in UNLOGGED:
+            log.info("refused", extra={"table": conn.table if conn else None, "code": error.code})
         emit("error", {"code": error.code, "message": error.message})
         return {"ok": False, "code": error.code, "message": error.message}
+
+
+def cut_off(conns: Connections, conn: Connection) -> dict[str, Any]:
+    """Tell the flooding sender why, and disconnect it (its handlers then forget it); its seat
+    token, referee, or its address's spectators at its table cannot connect for a while."""
+    log.warning("connection cut off", extra={"table": conn.table, "seat": conn.seat, "address": conn.address,
+                                             "refused": len(conn.strikes)})
+    conns.penalize(conn)
+    emit("error", CUT_OFF)
+    disconnect()
+    return {"ok": False, **CUT_OFF}

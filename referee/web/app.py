@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, current_app, jsonify
 from flask_socketio import SocketIO
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.config import Config
 from referee.store.log import EventLog
@@ -23,14 +25,17 @@ from referee.table.replay import TableBroken
 
 from .audit import audit_routes
 from .broadcast import Broadcaster
+from .budgets import Budgets
 from .connections import Connections
+from .headers import SecurityHeaders
 from .pages import pages
 from .referee_pages import referee_pages
 from .referee_sockets import RefereeBroadcaster, register_referee_handlers
 from .sockets import register_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
-MAX_MESSAGE_BYTES = 16 * 1024
+UNLIMITED_MESSAGE_BYTES = 1_000_000
+"""Engine.IO's own default, used when ``limits.message_bytes`` is 0."""
 
 
 @dataclass
@@ -43,19 +48,28 @@ class Services:
     socketio: SocketIO
     broadcaster: Broadcaster
     server_key: dict[str, str] | None
+    table_budgets: Budgets
 
 
 def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config["JSON_AS_ASCII"] = False
-    socketio = SocketIO(app, async_mode=config.async_mode, max_http_buffer_size=MAX_MESSAGE_BYTES)
+    limits = config.limits
+    app.config["MAX_CONTENT_LENGTH"] = limits.http_body_bytes or None
+    app.register_error_handler(RequestEntityTooLarge, body_too_large)
+    # async_handlers=False: a connection's events are handled one after another by the greenlet
+    # that reads its socket, so a flood queues up in its own socket (and goes with it when it is
+    # cut off) instead of becoming thousands of handlers that starve every other table.
+    socketio = SocketIO(app, async_mode=config.async_mode, async_handlers=False,
+                        max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
+    guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
     events = EventLog(config.database, clock=scheduler.now)
-    conns = Connections()
+    conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)
-    broadcaster = Broadcaster(socketio, conns, server_key)
+    broadcaster = Broadcaster(socketio, conns, server_key, scheduler, limits.spectator_update_s)
     referee_broadcaster = RefereeBroadcaster(socketio, conns, server_key)
 
     def serve_table(table: Table) -> None:
@@ -65,9 +79,11 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
                     on_load=serve_table, idle_archive_s=config.idle_archive_s)
-    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key)
+    table_budgets = Budgets(limits.tables_burst, limits.tables_per_minute / 60)
+    app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key, table_budgets)
     app.register_blueprint(pages)
-    app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None)))
+    app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None), lambda table_id: events.head(table_id) or None,
+                                        limits.audit_cache_tables))
     app.register_blueprint(referee_pages)
     app.register_error_handler(TableBroken, broken_table)
     register_handlers(socketio, tables, conns, broadcaster,
@@ -78,6 +94,21 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
 def broken_table(error: TableBroken) -> tuple[Response, int]:
     """Any page or API call about a table whose log cannot be rebuilt: ``table/broken`` (503)."""
     return jsonify({"ok": False, "code": error.code, "message": error.message}), 503
+
+
+def guard_wsgi(app: Flask, trusted_proxies: int) -> None:
+    """Wrap the whole WSGI stack (pages, assets and Socket.IO alike): security headers on every
+    response, and the client's address from ``X-Forwarded-For`` behind ``trusted_proxies`` proxies."""
+    if trusted_proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted_proxies)  # type: ignore[method-assign]
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
+
+
+def body_too_large(error: RequestEntityTooLarge) -> tuple[Response, int]:
+    """A request body past ``limits.http_body_bytes``: 413 with a code, like every other refusal."""
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    return jsonify({"ok": False, "code": "limit/body_too_large",
+                    "message": f"a request body may have at most {limit} bytes"}), 413
 
 
 def server_key_of(dealer: Dealer) -> dict[str, str] | None:

@@ -1,16 +1,65 @@
-"""Who is connected where: each Socket.IO connection's table, seat and event budget.
+"""Who is connected where: each Socket.IO connection's table, seat, address and event budget.
+
+A new connection is first admitted (``admit``: the connections per address and per table of
+``[limits]``), then added. Every event spends one token of a budget shared by all connections
+of one seat token, or of one table's referee, so opening more connections buys no more events
+(a spectator's budget is its connection's own). A connection refused too often is flooding: it
+is cut off, and for ``cut_off_s`` the same seat token, referee, or spectators from its address
+at its table are refused when they connect again.
 
 >>> conns = Connections()
->>> conns.add("sid1", "t1", seat=0).seat
+>>> conns.admit("sid1", "10.0.0.7", {"table": "t1"})
+>>> conns.add("sid1", "t1", seat=0, token_digest="d0").seat
 0
 >>> conns.add("sid2", "t1", seat=None) and conns.spectators("t1"), conns.online("t1", 0)
 (1, 1)
+>>> conns.get("sid1").address, conns.get("sid1").budget_key, conns.get("sid2").budget_key
+('10.0.0.7', 'seat:d0', 'conn:sid2')
 """
 from __future__ import annotations
 
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
+
+from flask_socketio import ConnectionRefusedError
+
+from referee.config import Limits
+
+from .budgets import Budgets, Clock, RateBucket
+from .payloads import token_digest
+
+ADMISSION_TTL_S = 30.0
+"""How long an admitted connection may take to be added (a connect refused after admission never is)."""
+
+
+def refusal(code: str, message: str) -> ConnectionRefusedError:
+    """A refused connect whose ``connect_error`` carries ``err.data == {code, message}``.
+
+    >>> refusal("limit/table_connections", "full").error_args["data"]["code"]
+    'limit/table_connections'
+    """
+    return ConnectionRefusedError(message, {"code": code, "message": message})
+
+
+def watch_key(address: str, table: str | None) -> str:
+    """The spectators of ``address`` at ``table``, as one key."""
+    return f"watch:{address}:{table}"
+
+
+def penalty_key_of(address: str, table: str | None, auth: Any) -> str:
+    """The ``Connection.penalty_key`` a connection with this ``auth`` will have.
+
+    >>> penalty_key_of("10.0.0.7", "t1", {"table": "t1", "referee_token": "x"})
+    'referee:t1'
+    """
+    data = auth if isinstance(auth, dict) else {}
+    if isinstance(data.get("referee_token"), str):
+        return f"referee:{table}"
+    if isinstance(data.get("token"), str):
+        return f"seat:{token_digest(data['token'])}"
+    return watch_key(address, table)
 
 
 def seat_room(table: str, seat: int) -> str:
@@ -24,42 +73,40 @@ def watch_room(table: str) -> str:
 
 
 @dataclass
-class RateBucket:
-    """A token bucket: ``capacity`` events at once, refilled at ``per_second``.
-
-    >>> bucket = RateBucket(capacity=2, per_second=0.0)
-    >>> bucket.take(), bucket.take(), bucket.take()
-    (True, True, False)
-    """
-
-    capacity: float = 30.0
-    per_second: float = 10.0
-    tokens: float = -1.0
-    stamp: float = field(default_factory=time.monotonic)
-
-    def take(self) -> bool:
-        """Spend one token; False when the bucket is empty."""
-        now = time.monotonic()
-        if self.tokens < 0:
-            self.tokens = self.capacity
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.per_second)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-@dataclass
 class Connection:
     """One Socket.IO connection at one table; ``seat`` None while it only watches."""
 
     sid: str
     table: str
     seat: int | None
-    bucket: RateBucket = field(default_factory=RateBucket)
+    budgets: Budgets
+    address: str = "unknown"
     referee: bool = False
     token_digest: str | None = None
+    strikes: list[float] = field(default_factory=list)
+
+    @property
+    def budget_key(self) -> str:
+        """Whose event budget this connection spends: its seat token's, its table referee's, or
+        (while it watches) its own."""
+        if self.referee:
+            return f"referee:{self.table}"
+        if self.token_digest is not None:
+            return f"seat:{self.token_digest}"
+        return f"conn:{self.sid}"
+
+    @property
+    def penalty_key(self) -> str:
+        """Who is refused for a while once this connection is cut off: its seat token, its
+        table's referee, or the spectators of its address at its table."""
+        if self.budget_key.startswith("conn:"):
+            return watch_key(self.address, self.table)
+        return self.budget_key
+
+    @property
+    def bucket(self) -> RateBucket:
+        """The event budget this connection spends (shared with the others of its key)."""
+        return self.budgets.bucket(self.budget_key)
 
     def sit(self, seat: int, token_digest: str) -> None:
         """The connection now holds ``seat`` with the token of this digest."""
@@ -73,15 +120,62 @@ class Connection:
 class Connections:
     """Every live connection of this process, by Socket.IO session id."""
 
-    def __init__(self) -> None:
+    def __init__(self, limits: Limits = Limits(), clock: Clock = time.monotonic) -> None:
+        self._limits = limits
+        self._clock = clock
+        self._budgets = Budgets(limits.events_burst, limits.events_per_second, clock)
         self._by_sid: dict[str, Connection] = {}
+        self._admitted: dict[str, tuple[str, str | None, float]] = {}
+        self._penalties: dict[str, float] = {}
         self._lock = threading.Lock()
+
+    def admit(self, sid: str, address: str | None, auth: Any) -> None:
+        """Let a new connection from ``address`` to the table named in ``auth`` in, or refuse it
+        (``ConnectionRefusedError`` with ``{code, message}``) past the connections per address
+        or per table; nothing else of ``auth`` is checked here."""
+        table = auth.get("table") if isinstance(auth, dict) and isinstance(auth.get("table"), str) else None
+        address = address or "unknown"
+        with self._lock:
+            now = self._clock()
+            self._admitted = {s: a for s, a in self._admitted.items() if now - a[2] < ADMISSION_TTL_S}
+            self._penalties = {key: until for key, until in self._penalties.items() if until > now}
+            penalty = self._penalties.get(penalty_key_of(address, table, auth))
+            if penalty is not None:
+                raise refusal("rate/cut_off", f"cut off for flooding: connect again in {penalty - now:.0f} s")
+            live = [(c.address, c.table) for c in self._by_sid.values()] + [a[:2] for a in self._admitted.values()]
+            per_address, per_table = self._limits.connections_per_address, self._limits.connections_per_table
+            if per_address and sum(1 for a, _ in live if a == address) >= per_address:
+                raise refusal("limit/address_connections", f"at most {per_address} connections from one address")
+            if per_table and table is not None and sum(1 for _, t in live if t == table) >= per_table:
+                raise refusal("limit/table_connections", f"at most {per_table} connections at one table")
+            self._admitted[sid] = (address, table, now)
 
     def add(self, sid: str, table: str, seat: int | None, token_digest: str | None = None) -> Connection:
         """Register a new connection (holding ``seat`` with the token of ``token_digest``, or watching)."""
         with self._lock:
-            conn = self._by_sid[sid] = Connection(sid, table, seat, token_digest=token_digest)
+            address = self._admitted.pop(sid, ("unknown",))[0]
+            conn = self._by_sid[sid] = Connection(sid, table, seat, self._budgets, address,
+                                                  token_digest=token_digest)
             return conn
+
+    def spend(self, conn: Connection) -> bool:
+        """Spend one event of ``conn``'s budget; False, and a strike against ``conn``, when it is spent."""
+        with self._lock:
+            if conn.bucket.take():
+                return True
+            now = self._clock()
+            conn.strikes = [t for t in conn.strikes if now - t < self._limits.cut_off_window_s] + [now]
+            return False
+
+    def is_flooding(self, conn: Connection) -> bool:
+        """True once ``conn`` was refused ``cut_off_after`` events within ``cut_off_window_s``."""
+        return 0 < self._limits.cut_off_after <= len(conn.strikes)
+
+    def penalize(self, conn: Connection) -> None:
+        """``conn`` is being cut off: refuse its ``penalty_key`` for ``cut_off_s``."""
+        if self._limits.cut_off_s:
+            with self._lock:
+                self._penalties[conn.penalty_key] = self._clock() + self._limits.cut_off_s
 
     def seated(self, table: str) -> list[Connection]:
         """Every connection at ``table`` that holds a seat."""

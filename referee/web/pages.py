@@ -2,42 +2,41 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.rules import RulesError, Settings
 from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
-from .i18n import catalog, pick_language, translate
 from .payloads import parse_json_body, parse_new_table, token_digest
 from .referee_pages import create_refereed_table
+from .render import page
 
 pages = Blueprint("pages", __name__)
 
 
-def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
-    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
-    strings = catalog(lang)
-    return render_template(template, lang=lang, strings=strings, server_key=current_app.extensions["tavern"].server_key,
-                           _=lambda key, **params: translate(lang, key, **params), **context), status
-
-
 @pages.get("/")
 def home() -> tuple[str, int]:
-    return _page("home.html")
+    """The home page: create a table, or play alone."""
+    return page("home.html")
 
 
 @pages.get("/t/<table_id>")
 def table_page(table_id: str) -> tuple[str, int]:
+    """A table's page (the 404 page for an unknown table)."""
     if current_app.extensions["tavern"].tables.find(table_id) is None:
-        return _page("404.html", 404)
-    return _page("table.html", table_id=table_id)
+        return page("404.html", 404)
+    return page("table.html", table_id=table_id)
 
 
 @pages.post("/api/tables")
 def create_table() -> tuple[Response, int]:
+    """``POST /api/tables`` (docs/protocol.md): a new table with its host seated, or a refereed
+    table; 429 ``rate/tables`` once the sender's address has spent its table budget."""
+    if not current_app.extensions["tavern"].table_budgets.take(request.remote_addr or "unknown"):
+        return jsonify({"ok": False, "code": "rate/tables",
+                        "message": "this address created too many tables: wait a minute"}), 429
     try:
         body = parse_json_body(request.get_data()) if request.is_json else None
     except RulesError as error:
@@ -65,11 +64,5 @@ def create_table() -> tuple[Response, int]:
 
 @pages.get("/healthz")
 def healthz() -> tuple[Response, int]:
+    """Liveness: ``{"ok": true}``."""
     return jsonify({"ok": True}), 200
-
-
-@pages.after_app_request
-def no_referrer(response: Response) -> Response:
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response

@@ -10,15 +10,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
 from referee.rules import RulesError, Settings
 from referee.table import BadRequest, desk
 
-from .i18n import catalog, pick_language, translate
 from .payloads import fields_of, parse_name, token_digest
+from .render import page
 
 referee_pages = Blueprint("referee_pages", __name__)
 
@@ -42,18 +42,12 @@ def create_refereed_table(body: Any) -> tuple[Response, int]:
                     "referee_url": f"/t/{table.id}/referee#{token}"}), 201
 
 
-def _page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
-    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
-    return render_template(template, lang=lang, strings=catalog(lang),
-                           server_key=current_app.extensions["tavern"].server_key, _=lambda key, **params: translate(lang, key, **params), **context), status
-
-
 @referee_pages.get("/t/<table_id>/referee")
 def referee_page(table_id: str) -> tuple[str, int]:
     table = current_app.extensions["tavern"].tables.find(table_id)
     if table is None or table.current.gm.referee is None:
-        return _page("404.html", 404)
-    return _page("referee.html", table_id=table_id)
+        return page("404.html", 404)
+    return page("referee.html", table_id=table_id)
 
 
 @referee_pages.get("/t/<table_id>/scoreboard.<fmt>")

@@ -96,6 +96,7 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
 
     @socketio.on("connect")
     def on_connect(auth: Any = None) -> None:
+        conns.admit(request.sid, request.remote_addr, auth)
         if referee_connect is not None and isinstance(auth, dict) and "referee_token" in auth:
             referee_connect(auth)
             return
@@ -116,7 +117,7 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
     def _enter(table: Table, seat: int | None) -> None:
         if seat is None:
             join_room(watch_room(table.id))
-            broadcaster.table_changed(table)
+            broadcaster.presence_changed(table, request.sid)
         else:
             join_room(seat_room(table.id, seat))
             table.set_connected(seat, True)
@@ -132,13 +133,13 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         if conn.seat is not None and conns.online(conn.table, conn.seat) == 0:
             table.set_connected(conn.seat, False)
         else:
-            broadcaster.table_changed(table)
+            broadcaster.presence_changed(table)
 
     @socketio.on("sync")
     def on_sync(*args: Any) -> dict[str, Any]:
         def sync(conn: Connection, table: Table) -> None:
             parse_empty(one_payload(args))
-            emit("state", broadcaster.view_for(table, conn.seat))
+            broadcaster.send_to(request.sid, table, conn.seat)
         return answer(sync)
 
     @socketio.on("join")

@@ -63,6 +63,13 @@ def test_a_batch_gets_consecutive_seqs_chained_to_the_head(store):
                                         entry.at)
 
 
+def test_head_is_the_last_seq_of_a_table_and_zero_for_an_unknown_one(store):
+    assert store.head("t1") == 0
+    store.append("t1", created(), 0)
+    store.append("t2", created("t2")[:1], 0)
+    assert (store.head("t1"), store.head("t2"), store.head("nope")) == (2, 1, 0)
+
+
 def test_a_secret_part_is_kept_and_only_its_digest_is_chained(store):
     store.append("t1", created(), 0)
     seat = store.entries("t1")[1]
