@@ -7,7 +7,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO, SocketIOTestClient
 
-from referee.config import Config
+from referee.config import Config, Limits
 from referee.table import Dealer, ManualScheduler
 from referee.web.app import create_app
 
@@ -47,8 +47,11 @@ class Harness:
         return client, ack["token"]
 
 
-def make_harness(dealer: Dealer, seed_wait_s: float = 0.0) -> Harness:
-    config = Config(async_mode="threading", database=":memory:", signing_key="unused", seed_wait_s=seed_wait_s)
+def make_harness(dealer: Dealer, seed_wait_s: float = 0.0, limits: Limits = Limits(tables_burst=0)) -> Harness:
+    """An in-process app; the test client creates every table from one address, so the per-address
+    table budget is off by default (tests/web/test_limits.py checks it with its own config)."""
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", seed_wait_s=seed_wait_s,
+                    limits=limits)
     clock = ManualScheduler()
     return Harness(create_app(config, dealer=dealer, scheduler=clock), clock)
 

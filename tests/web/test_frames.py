@@ -77,7 +77,8 @@ class RawSocket:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory.mktemp("frames")) as started:
+    # Frames, not budgets, are under test: one token sends every event three times here.
+    with running_server(tmp_path_factory.mktemp("frames"), limits={"events_burst": 10_000}) as started:
         yield started
 
 
