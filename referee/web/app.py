@@ -30,7 +30,8 @@ from .connections import Connections
 from .headers import SecurityHeaders
 from .pages import pages
 from .referee_pages import referee_pages
-from .referee_sockets import RefereeBroadcaster, register_referee_handlers
+from .referee_broadcast import RefereeBroadcaster
+from .referee_sockets import register_referee_handlers
 from .sockets import register_handlers
 
 ROOT = Path(__file__).resolve().parents[2]

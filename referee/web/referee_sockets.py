@@ -13,20 +13,19 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from flask_socketio import SocketIO, emit
+from flask_socketio import SocketIO
 
 from referee.fields import DIE_INDICES, FACES, fields_of, int_field
-from referee.table import desk
 from referee.gm.attempts import parse_attempt_id, parse_consequence, parse_judgement, parse_request
 from referee.gm.stakes import stake_text
 from referee.rules import RulesError
 from referee.table import Table, TableError, Tables, desk
-from referee.views import referee_view
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, RateBucket
-from .i18n import pick_language, translate
+from .i18n import pick_language
 from .payloads import one_payload, parse_empty, parse_level, parse_seat, token_digest
+from .referee_broadcast import RefereeBroadcaster
 from .sockets import refused
 
 CHAT_BURST = 5
@@ -59,37 +58,6 @@ class ChatBudget:
             bucket = self._buckets.setdefault(sid, RateBucket(capacity=CHAT_BURST, per_second=CHAT_PER_SECOND))
             if not bucket.take():
                 raise TableError("rate/chat", "too many messages: wait a moment")
-
-
-class RefereeBroadcaster:
-    """Sends the referee's ``state`` to every referee connection of a table, in its page's language."""
-
-    def __init__(self, socketio: SocketIO, conns: Connections, server_key: dict[str, str] | None) -> None:
-        self._socketio = socketio
-        self._conns = conns
-        self._server_key = server_key
-        self.langs: dict[str, str] = {}
-
-    def view_for(self, table: Table, lang: str) -> dict[str, Any]:
-        """The referee's ``state`` of ``table`` worded in ``lang``."""
-        state = table.current
-        fairness = state.fairness
-        commitments = None
-        if fairness is not None:
-            commitments = {"round_anchor": fairness.opening_public.get("round_anchor"),
-                           "draw_root": fairness.opening_public.get("draw_root"),
-                           "roots": list(fairness.roots), "draws": len(fairness.draws)}
-        return referee_view(state, version=table.version, connected=set(table.connected),
-                            spectators=self._conns.spectators(table.id), now=table.now(),
-                            deadline=table.turn_deadline(),
-                            commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                            commitments=commitments,
-                            translate=lambda key, **params: translate(lang, key, **params))
-
-    def table_changed(self, table: Table) -> None:
-        """Send every referee connection of ``table`` its new state."""
-        for conn in self._conns.referees(table.id):
-            self._socketio.emit("state", self.view_for(table, self.langs.get(conn.sid, "en")), to=conn.sid)
 
 
 def _judge(table: Table, data: Any) -> dict[str, Any]:
@@ -201,7 +169,7 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
 
     def sync(table: Table, data: Any) -> None:
         parse_empty(data)
-        emit("state", broadcaster.view_for(table, broadcaster.langs.get(request.sid, "en")))
+        broadcaster.send_to(request.sid, table)
 
     socketio.on_event("referee_sync", as_referee(sync, chat=False))
 
@@ -223,6 +191,6 @@ def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connect
         broadcaster.langs = {sid: lang for sid, lang in broadcaster.langs.items() if conns.get(sid) is not None}
         lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
         broadcaster.langs[request.sid] = lang
-        emit("state", broadcaster.view_for(table, lang))
+        broadcaster.send_to(request.sid, table)
 
     return connect_referee
