@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error as PlaywrightError, expect
+from playwright.sync_api import Browser, expect
 
 from referee.fairness.keys import fingerprint
 from referee.fairness.report import Report
@@ -68,14 +68,7 @@ def press_on(person: Person, marks: list[str], timeout_s: float = 60) -> None:
         assert time.monotonic() < deadline, "the game did not end"
         if person.visible("#dice-verified"):
             marks.append(page.locator("#dice-verified").inner_text())
-        button = next((b for b in ("#liar", "#bid-submit", "#next-round") if person.visible(b)), None)
-        if button is None:
-            page.wait_for_timeout(50)
-            continue
-        try:
-            page.locator(button).click(timeout=2000)
-        except PlaywrightError:  # the bot moved first and the button went away
-            pass
+        person.press_on()
 
 
 @pytest.fixture(scope="module")

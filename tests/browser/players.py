@@ -5,7 +5,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -44,6 +44,20 @@ class Person:
             event, *args = json.loads(packet[2:])
             if event == "state":
                 self.states.append(args[0])
+
+    # Moves
+
+    def press_on(self) -> None:
+        """One step of "play to the end": call Liar when the page offers it, else bid the lowest
+        raise, else press Next round; when none is offered, let the page's events in for 50 ms."""
+        button = next((b for b in ("#liar", "#bid-submit", "#next-round") if self.visible(b)), None)
+        if button is None:
+            self.page.wait_for_timeout(50)
+            return
+        try:
+            self.page.locator(button).click(timeout=2000)
+        except PlaywrightError:  # a bot moved first and the button went away
+            pass
 
     # What the page shows
 

@@ -8,7 +8,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Error as PlaywrightError, expect
+from playwright.sync_api import Browser, expect
 
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 from referee.fairness.keys import Signer, load_or_create_signing_key
@@ -34,14 +34,7 @@ def play_to_a_seeded_turn(person, timeout_s: float = 60) -> None:
     deadline = time.monotonic() + timeout_s
     while not (page.locator("#dice-verified").get_attribute("data-seed") == "used" and person.visible("#bid-submit")):
         assert time.monotonic() < deadline and not person.visible("#over"), "no seeded round reached the person's turn"
-        button = next((b for b in ("#liar", "#bid-submit", "#next-round") if person.visible(b)), None)
-        if button is None:
-            page.wait_for_timeout(50)
-            continue
-        try:
-            page.locator(button).click(timeout=2000)
-        except PlaywrightError:  # the bot moved first and the button went away
-            pass
+        person.press_on()
 
 
 def replay_round(person, created, signer, change, later):

@@ -141,6 +141,11 @@ def test_a_loaded_die_shows_six_from_the_next_roll_on():
         if 0 in table.game.in_game:
             assert table.game.hand_of(0)[0] == 6
             rounds_checked += 1
+            # A six that was dealt needs no change; any other die is changed in the attempt's name.
+            dealt = table.current.fairness.deal_secret["hands"]["0"]
+            expected = [] if dealt[0] == 6 else [{"seat": 0, "index": 0, "value": 6, "reason": f"attempt {attempt_id}",
+                                                   "attempt": attempt_id}]
+            assert [dict(c) for c in table.current.fairness.changes] == expected
     assert rounds_checked >= 1
     report = night.verify()
     assert report.ok, [str(c) for c in report.failures]

@@ -93,27 +93,6 @@ def test_every_die_change_names_its_attempt_in_the_secret():
     assert report.ok, [str(c) for c in report.failures]
 
 
-def test_a_loaded_die_turned_to_six_names_the_attempt_that_loaded_it():
-    night = evening(players=2, dice_per_player=4)
-    table = night.table
-    loaded = attempt(night, 0, kind="loaded_die")
-    judge(night, loaded, ALWAYS)
-    while table.game.winner is None:
-        table.bid(table.game.turn, 1, 2)
-        table.liar(table.game.turn)
-        if table.game.winner is not None:
-            break
-        table.next_round(0)
-        changes = [dict(c) for c in table.current.fairness.changes]
-        dealt = table.current.fairness.deal_secret["hands"].get("0")
-        if dealt is not None and dealt[0] != 6:
-            assert changes == [{"seat": 0, "index": 0, "value": 6, "reason": f"attempt {loaded}", "attempt": loaded}]
-        else:
-            assert changes == []
-    report = night.verify()
-    assert report.ok, [str(c) for c in report.failures]
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_a_knock_tells_its_cheater_nothing_of_the_victims_die_and_the_referee_everything(players):
     night = evening(players=players, dice_per_player=4)
