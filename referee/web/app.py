@@ -27,6 +27,7 @@ from .audit import audit_routes
 from .broadcast import Broadcaster
 from .budgets import Budgets
 from .connections import Connections
+from .engine_frames import QuietEngineFrames
 from .headers import SecurityHeaders
 from .pages import pages
 from .referee_pages import referee_pages
@@ -99,9 +100,11 @@ def broken_table(error: TableBroken) -> tuple[Response, int]:
 
 def guard_wsgi(app: Flask, trusted_proxies: int) -> None:
     """Wrap the whole WSGI stack (pages, assets and Socket.IO alike): security headers on every
-    response, and the client's address from ``X-Forwarded-For`` behind ``trusted_proxies`` proxies."""
+    response, the client's address from ``X-Forwarded-For`` behind ``trusted_proxies`` proxies, and
+    websocket frames that are not Engine.IO packets closing their connection without a traceback."""
     if trusted_proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted_proxies)  # type: ignore[method-assign]
+    app.wsgi_app = QuietEngineFrames(app.wsgi_app)  # type: ignore[method-assign]
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
 

@@ -245,6 +245,7 @@ def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
 
 def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated):
     watcher, table = seated
+    since = len(log_lines(server))
     raw = RawSocket(server.base_url)
     assert raw.connect({"table": table["table"], "token": table["token"]}).startswith("40")
     raw.send("x")
@@ -255,6 +256,7 @@ def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connectio
                 raise websocket.WebSocketConnectionClosedException("closed")
     watcher.send('428["sync",{}]')
     assert watcher.ack(8) == {"ok": True}
+    assert_quiet_log(server, since)
 
 
 def test_after_all_that_the_server_still_serves(server):
