@@ -89,10 +89,10 @@ class Settings:
         return (2, 3, 4, 5, 6) if self.wild_ones and not self.bids_on_ones else (1, 2, 3, 4, 5, 6)
 
     @property
-    def house_rules(self) -> tuple[str, ...]:
+    def house_rules_on(self) -> tuple[str, ...]:
         """The switches beyond ``TABLE_SWITCHES`` that differ from their `tavern` default.
 
-        >>> Settings().house_rules, HOUSE_PRESETS["perudo"].house_rules
+        >>> Settings().house_rules_on, HOUSE_PRESETS["perudo"].house_rules_on
         ((), ('bids_on_ones', 'spot_on', 'palifico'))
         """
         return tuple(f.name for f in fields(self) if f.name not in TABLE_SWITCHES
@@ -132,7 +132,7 @@ class Settings:
         >>> Settings(spot_on=True).to_dict()["spot_on"]
         True
         """
-        names = TABLE_SWITCHES + self.house_rules
+        names = TABLE_SWITCHES + self.house_rules_on
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name in names}
 
 

@@ -274,3 +274,37 @@ def test_replay_equals_live_and_a_refused_action_changes_nothing(game: Game, dat
         else:
             raise AssertionError(f"{bad} was accepted")
         assert before == snapshot
+
+
+def _next_in_order(order: tuple[int, ...], counts: dict[int, int], seat: int) -> int:
+    """Oracle: the first seat after ``seat`` in the game's order (wrapping) that holds dice."""
+    start = order.index(seat)
+    return next(order[(start + k) % len(order)] for k in range(1, len(order) + 1)
+                if counts[order[(start + k) % len(order)]] > 0)
+
+
+@PROPERTY
+@given(games())
+def test_the_turn_follows_the_games_order_and_each_round_opens_where_the_rules_say(game: Game) -> None:
+    """The order is clockwise (ascending seats) or the roll-off's; a round opens with the loser, or
+    the spot-on caller, or the next player in the game after them when they are out."""
+    order = game.final.seats
+    if game.settings.first_opener == "rotate":
+        assert order == tuple(sorted(game.seats))
+    previous = None
+    for before, action, step in game.trace:
+        counts = dict(zip(step.state.seats, step.state.counts))
+        if isinstance(action, MakeBid):
+            assert step.state.turn == _next_in_order(order, counts, action.seat)
+        if isinstance(action, NextRound):
+            result = before.result
+            assert result is not None
+            seat = result.caller if result.call == "spot_on" else result.loser
+            assert seat is not None
+            expected = seat if counts[seat] > 0 else _next_in_order(order, counts, seat)
+            assert step.state.opener == expected
+        if isinstance(action, Roll):
+            assert step.state.turn == before.opener
+            if previous is None and game.opener is not None:
+                assert before.opener == game.opener
+            previous = before.opener

@@ -58,7 +58,7 @@ HOUSE_DEFAULTS = {"bids_on_ones": False, "raise_rule": "quantity_or_face", "chal
 def test_every_house_rule_defaults_to_its_tavern_value() -> None:
     tavern = Settings()
     assert {name: getattr(tavern, name) for name in HOUSE_DEFAULTS} == HOUSE_DEFAULTS
-    assert tavern.house_rules == ()
+    assert tavern.house_rules_on == ()
 
 
 @pytest.mark.parametrize("key, value", [("spot_on", True), ("spot_on", False), ("loss", "elimination"),
