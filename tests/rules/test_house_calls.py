@@ -196,3 +196,16 @@ def test_duel_dice_once_two_remain_the_loser_loses_one_die() -> None:
     state = apply(state, roll_of(state, {BEN: (2, 3, 4), JEM: (2, 3, 4)})).state
     state = play(state, bid(BEN, 3, 4), liar(JEM))  # two fours: Ben loses one die
     assert (state.result.dice_lost, state.count_of(BEN), state.phase) == (1, 2, Phase.REVEALED)  # type: ignore[union-attr]
+
+
+def test_spot_on_wrong_under_elimination_puts_the_caller_out() -> None:
+    """Kul Tiras with spot on: Ben says spot on to three fours (four there) and is out at once."""
+    state = play(_four(Settings(spot_on=True, loss="elimination")), bid(ANNA, 3, 4), SpotOn(BEN))
+    assert state.count_of(BEN) == 0 and state.result.dice_lost == 5  # type: ignore[union-attr]
+    assert play(state, NextRound()).opener == JEM
+
+
+def test_spot_on_wrong_under_difference_costs_one_die() -> None:
+    """Difference counts only Liar calls: a wrong spot on (two fours bid, four there) costs one die, not three."""
+    state = play(_four(Settings(spot_on=True, loss="difference")), bid(ANNA, 2, 4), SpotOn(BEN))
+    assert state.result.dice_lost == 1 and state.count_of(BEN) == 4  # type: ignore[union-attr]

@@ -94,3 +94,14 @@ def test_without_the_switch_a_drop_to_one_die_changes_nothing() -> None:
     revealed = _anna_drops_to_one(Settings(dice_per_player=2))
     assert not revealed.result.palifico_next  # type: ignore[union-attr]
     assert not play(revealed, NextRound()).palifico
+
+
+def test_palifico_with_face_up_a_one_die_bidder_may_go_up_a_face_with_any_quantity() -> None:
+    """face_up and palifico: Anna (one die) opens three fours; Ben (two dice) keeps fours; Jem, then Anna
+    with one die, may move to a higher face with any quantity: one five after five fours."""
+    settings = Settings(dice_per_player=2, raise_rule="face_up", palifico=True)
+    state = play(_anna_drops_to_one(settings), NextRound())
+    state = apply(state, roll_of(state, {ANNA: (1,), BEN: (1, 4), JEM: (4, 5)})).state
+    state = play(state, bid(ANNA, 3, 4), bid(BEN, 4, 4), bid(JEM, 5, 4))
+    assert Bid(1, 5) in _bids(state) and Bid(5, 3) not in _bids(state)
+    assert play(state, bid(ANNA, 1, 5)).standing_bid.bid == Bid(1, 5)  # type: ignore[union-attr]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
 
-from referee.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
+from referee.rules import (HOUSE_PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
                            Settings, SettingsConflict, SpotOn, Step, apply, legal_actions, new_game,
                            pending_roll_off, replay)
 
@@ -308,3 +308,16 @@ def test_the_turn_follows_the_games_order_and_each_round_opens_where_the_rules_s
             if previous is None and game.opener is not None:
                 assert before.opener == game.opener
             previous = before.opener
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(HOUSE_PRESETS)), st.integers(2, 6), st.integers(0, 2**32),
+       st.sampled_from([0.1, 0.3, 0.7]))
+def test_every_preset_plays_to_one_winner_and_replays(name: str, players: int, seed: int, call_bias: float) -> None:
+    game = play_random_game(HOUSE_PRESETS[name], tuple(range(players)), random.Random(seed), call_bias)
+    assert game.final.winner is not None and game.final.in_game == (game.final.winner,)
+    assert replay(game.settings, game.seats, game.opener, game.actions) == game.final
+    if name == "kul_tiras":
+        # Elimination: every round but duel rounds puts one player out, so a game lasts players − 1 rounds.
+        assert game.final.round_no == players - 1
+        assert game.final.count_of(game.final.winner) == 7
