@@ -3,17 +3,23 @@
 >>> from referee.rules import Settings, new_game
 >>> new_game(Settings(), seats=(0, 1), opener=0).total_dice
 10
+>>> sorted(HOUSE_PRESETS)
+['kul_tiras', 'perudo', 'tavern']
 """
 from .bids import Bid, count_matching, is_raise, legal_raises
-from .engine import Step, apply, first_opener, legal_actions, new_game, outcome, pending_roll, replay
-from .errors import IllegalAction, MalformedAction, RulesError
-from .settings import PRESETS, Settings
+from .calls import callers
+from .engine import Step, apply, first_opener, legal_actions, new_game, order_for, outcome, pending_roll, replay
+from .errors import IllegalAction, MalformedAction, RulesError, SettingsConflict
+from .raising import BidOrder, bid_order
+from .roll_off import pending_roll_off
+from .settings import HOUSE_PRESETS, PRESETS, TABLE_SWITCHES, Settings
 from .state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
-                    Roll, RoundResult)
+                    Roll, RollOff, RoundResult, SpotOn)
 
 __all__ = [
-    "Action", "Bid", "CallLiar", "ChangeDie", "Event", "GameState", "IllegalAction", "LoseDie", "MakeBid", "MalformedAction",
-    "NextRound", "PRESETS", "Phase", "PlacedBid", "Roll", "RoundResult", "RulesError", "Settings", "Step",
-    "apply", "count_matching", "first_opener", "is_raise", "legal_actions", "legal_raises", "new_game",
-    "outcome", "pending_roll", "replay",
+    "Action", "Bid", "BidOrder", "CallLiar", "ChangeDie", "Event", "GameState", "HOUSE_PRESETS", "IllegalAction",
+    "LoseDie", "MakeBid", "MalformedAction", "NextRound", "PRESETS", "Phase", "PlacedBid", "Roll", "RollOff",
+    "RoundResult", "RulesError", "Settings", "SettingsConflict", "SpotOn", "Step", "TABLE_SWITCHES",
+    "apply", "bid_order", "callers", "count_matching", "first_opener", "is_raise", "legal_actions", "legal_raises",
+    "new_game", "order_for", "outcome", "pending_roll", "pending_roll_off", "replay",
 ]

@@ -1,6 +1,8 @@
 """The Liar's Dice engine: new games, legal actions, applying an action, replaying a log.
 
-Pure: no clock, no I/O, no randomness. Dice come in as the ``Roll`` chance action.
+Pure: no clock, no I/O, no randomness. Dice come in as chance actions: ``Roll`` for a round
+(``pending_roll`` says what it must hold) and ``RollOff`` for the opener's roll-off
+(``pending_roll_off``). Calls live in ``calls``, the order of bids in ``raising``.
 
 >>> from .settings import Settings
 >>> state = new_game(Settings(dice_per_player=2), seats=(0, 1), opener=0)
@@ -18,11 +20,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .adjustments import change_die, lose_die
-from .bids import Bid, count_matching, is_raise, legal_raises
+from .bids import Bid
+from .calls import call, callers
 from .errors import IllegalAction, MalformedAction
+from .raising import BidOrder, bid_order
+from .roll_off import roll_off
 from .settings import Settings
 from .state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
-                    Roll, RoundResult)
+                    Roll, RollOff, SpotOn)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,23 +38,32 @@ class Step:
     events: tuple[Event, ...]
 
 
-def new_game(settings: Settings, seats: Sequence[int], opener: int) -> GameState:
+def new_game(settings: Settings, seats: Sequence[int], opener: int | None) -> GameState:
     """A game about to roll its first round; ``seats`` in seat order, ``opener`` opens round 1.
+
+    Under ``first_opener = roll_off`` the game starts with the roll-off instead, and
+    ``opener`` must be None: the roll-off decides.
 
     >>> new_game(Settings(), seats=(0, 1, 2), opener=1).phase
     <Phase.ROLLING: 'rolling'>
+    >>> new_game(Settings(first_opener="roll_off"), seats=(0, 1, 2), opener=None).phase
+    <Phase.ROLLING_OFF: 'rolling_off'>
     """
     seats = tuple(seats)
     if len(set(seats)) != len(seats) or not 2 <= len(seats) <= settings.max_players:
         raise IllegalAction(
             "game/players", f"a game needs 2 to {settings.max_players} distinct seats, got {list(seats)}"
         )
-    if opener not in seats:
+    rolling_off = settings.first_opener == "roll_off"
+    if rolling_off and opener is not None:
+        raise IllegalAction("game/opener", f"the roll-off decides who opens (first_opener = roll_off), not seat {opener}")
+    if not rolling_off and opener not in seats:
         raise IllegalAction("game/opener", f"opener {opener} is not one of the seats {list(seats)}")
     return GameState(
         settings=settings, seats=seats, counts=(settings.dice_per_player,) * len(seats),
-        hands=((),) * len(seats), phase=Phase.ROLLING, round_no=1, opener=opener, turn=None,
-        bids=(), result=None, winner=None,
+        hands=((),) * len(seats), phase=Phase.ROLLING_OFF if rolling_off else Phase.ROLLING, round_no=1,
+        opener=seats[0] if opener is None else opener, turn=None, bids=(), result=None, winner=None,
+        roll_off=(seats,) if rolling_off else (),
     )
 
 
@@ -73,9 +87,11 @@ def pending_roll(state: GameState) -> dict[int, int]:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every action the rules accept now, in a fixed order (bids lowest first, then Liar).
+    """Every action the rules accept now, in a fixed order: the bids of the player to act (lowest
+    first), then for each seat that may call (``calls.callers``: the player to act first) its Liar,
+    then its spot on where the table plays it.
 
-    The chance action is not listed: ``pending_roll`` says what a roll must contain.
+    The chance actions are not listed: ``pending_roll`` and ``pending_roll_off`` say what they must contain.
 
     >>> state = new_game(Settings(dice_per_player=1), seats=(0, 1), opener=0)
     >>> state = apply(state, Roll(((4,), (6,)))).state
@@ -87,9 +103,23 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if state.phase is not Phase.BIDDING or state.turn is None:
         return ()
     standing = state.standing_bid
-    raises = legal_raises(standing.bid if standing else None, state.settings.faces, total_dice=state.total_dice)
-    bids: tuple[Action, ...] = tuple(MakeBid(state.turn, bid) for bid in raises)
-    return bids + ((CallLiar(state.turn),) if standing else ())
+    raises = order_for(state, state.turn).raises(standing.bid if standing else None, total_dice=state.total_dice)
+    actions: list[Action] = [MakeBid(state.turn, bid) for bid in raises]
+    for seat in callers(state):
+        actions.append(CallLiar(seat))
+        if state.settings.spot_on:
+            actions.append(SpotOn(seat))
+    return tuple(actions)
+
+
+def order_for(state: GameState, seat: int) -> BidOrder:
+    """The order of bids for ``seat`` in the round being played (palifico rounds depend on the bidder's dice).
+
+    >>> order_for(new_game(Settings(), (0, 1), 0), 0).faces
+    (2, 3, 4, 5, 6)
+    """
+    one_die = seat in state.seats and state.count_of(seat) == 1
+    return bid_order(state.settings, palifico=state.palifico, one_die=one_die)
 
 
 def apply(state: GameState, action: Action) -> Step:
@@ -100,8 +130,11 @@ def apply(state: GameState, action: Action) -> Step:
         return _roll(state, action)
     if isinstance(action, MakeBid):
         return _bid(state, action)
-    if isinstance(action, CallLiar):
-        return _call(state, action)
+    if isinstance(action, (CallLiar, SpotOn)):
+        return Step(*call(state, action))
+    if isinstance(action, RollOff):
+        _require_phase(state, Phase.ROLLING_OFF, "throw for the roll-off")
+        return Step(*roll_off(state, action))
     if isinstance(action, NextRound):
         return _next_round(state)
     if isinstance(action, ChangeDie):
@@ -111,7 +144,7 @@ def apply(state: GameState, action: Action) -> Step:
     raise MalformedAction("action/unknown", f"unknown action {action!r}")
 
 
-def replay(settings: Settings, seats: Sequence[int], opener: int, actions: Iterable[Action]) -> GameState:
+def replay(settings: Settings, seats: Sequence[int], opener: int | None, actions: Iterable[Action]) -> GameState:
     """The state reached by applying ``actions`` to a new game: the log is the truth.
 
     >>> replay(Settings(dice_per_player=1), (0, 1), 1, [Roll(((2,), (3,))), MakeBid(1, Bid(1, 3))]).turn
@@ -144,8 +177,11 @@ def _roll(state: GameState, action: Roll) -> Step:
             raise MalformedAction("roll/hands", f"seat {seat} must roll {count} dice of 1–6, got {list(hand)}")
     rolled = replace(state, hands=tuple(tuple(hand) for hand in action.hands), phase=Phase.BIDDING,
                      turn=state.opener, bids=(), result=None)
-    events = [Event("round_started", {"round": state.round_no, "opener": state.opener,
-                                      "dice_counts": _counts_json(state), "total_dice": state.total_dice})]
+    started: dict[str, object] = {"round": state.round_no, "opener": state.opener,
+                                  "dice_counts": _counts_json(state), "total_dice": state.total_dice}
+    if state.palifico:
+        started["palifico"] = True
+    events = [Event("round_started", started)]
     events += [Event("dice_rolled", {"round": state.round_no, "dice": list(hand)}, audience=seat)
                for seat, hand in zip(state.seats, action.hands) if hand]
     return Step(rolled, tuple(events))
@@ -164,69 +200,42 @@ def _bid(state: GameState, action: MakeBid) -> Step:
     if not isinstance(bid, Bid) or any(isinstance(v, bool) or not isinstance(v, int) for v in (bid.quantity, bid.face)):
         raise MalformedAction("bid/malformed", f"quantity and face must be integers, got {bid!r}")
     _require_turn(state, action.seat)
-    faces = state.settings.faces
+    order = order_for(state, action.seat)
+    standing = state.standing_bid
+    faces = order.opening_faces if standing is None else order.faces
     if bid.face not in faces:
-        raise IllegalAction("bid/face", f"a bid names a face from {faces[0]} to {faces[-1]}, not {bid.face}")
+        opening = "an opening bid" if standing is None and faces != order.faces else "a bid"
+        raise IllegalAction("bid/face", f"{opening} names a face from {faces[0]} to {faces[-1]}, not {bid.face}")
     if not 1 <= bid.quantity <= state.total_dice:
         raise IllegalAction(
             "bid/quantity", f"a bid's quantity is from 1 to {state.total_dice} (dice in play), not {bid.quantity}"
         )
-    standing = state.standing_bid
-    if standing and not is_raise(standing.bid, bid, total_dice=state.total_dice):
+    if standing and order.keep_face and bid.face != standing.bid.face:
+        raise IllegalAction("bid/palifico_face", f"in a palifico round the face stays {standing.bid.face}: only a "
+                                                 f"player with one die may change it, not to {bid.face}")
+    if standing and not order.is_raise(standing.bid, bid, total_dice=state.total_dice):
         raise IllegalAction(
             "bid/not_higher",
-            f"{bid.quantity} × {bid.face} does not raise {standing.bid.quantity} × {standing.bid.face}: "
-            "bid more dice, or as many dice on a higher face",
+            f"{bid.quantity} × {bid.face} does not raise {standing.bid.quantity} × {standing.bid.face}: {order.explain()}",
         )
     placed = PlacedBid(action.seat, bid)
     after = replace(state, bids=state.bids + (placed,), turn=state.next_in_game(action.seat))
     return Step(after, (Event("bid", {"seat": action.seat, "quantity": bid.quantity, "face": bid.face}),))
 
 
-def _call(state: GameState, action: CallLiar) -> Step:
-    _require_turn(state, action.seat)
-    standing = state.standing_bid
-    if standing is None:
-        raise IllegalAction("call/no_bid", "there is no bid to call Liar on: the opener must bid")
-    count = count_matching(state.hands, standing.bid.face, wild_ones=state.settings.wild_ones)
-    loser = action.seat if count >= standing.bid.quantity else standing.seat
-    result = RoundResult(
-        bidder=standing.seat, caller=action.seat, bid=standing.bid,
-        hands=tuple((seat, hand) for seat, hand in zip(state.seats, state.hands) if hand),
-        count=count, loser=loser, dice_lost=1,
-    )
-    counts = tuple(c - 1 if seat == loser else c for seat, c in zip(state.seats, state.counts))
-    after = replace(state, counts=counts, turn=None, result=result, phase=Phase.REVEALED)
-    events = [
-        Event("liar", {"seat": action.seat, "quantity": standing.bid.quantity, "face": standing.bid.face}),
-        Event("revealed", _result_json(result)),
-        Event("die_lost", {"seat": loser, "dice_left": after.count_of(loser)}),
-    ]
-    if after.count_of(loser) == 0:
-        events.append(Event("player_out", {"seat": loser}))
-    if len(after.in_game) == 1:
-        after = replace(after, phase=Phase.OVER, winner=after.in_game[0])
-        events.append(Event("game_over", {"winner": after.winner}))
-    return Step(after, tuple(events))
-
-
 def _next_round(state: GameState) -> Step:
     _require_phase(state, Phase.REVEALED, "start the next round")
-    loser = state.result.loser if state.result is not None else state.opener
-    opener = loser if state.count_of(loser) > 0 else state.next_in_game(loser)
+    result = state.result
+    if result is None:
+        seat = state.opener
+    else:
+        seat = result.caller if result.call == "spot_on" or result.loser is None else result.loser
+    opener = seat if state.count_of(seat) > 0 else state.next_in_game(seat)
+    palifico = result is not None and result.palifico_next
     after = replace(state, phase=Phase.ROLLING, round_no=state.round_no + 1, opener=opener,
-                    hands=((),) * len(state.seats), bids=(), turn=None)
+                    hands=((),) * len(state.seats), bids=(), turn=None, palifico=palifico)
     return Step(after, (Event("next_round", {"round": after.round_no, "opener": opener}),))
 
 
 def _counts_json(state: GameState) -> dict[str, int]:
     return {str(seat): count for seat, count in zip(state.seats, state.counts) if count > 0}
-
-
-def _result_json(result: RoundResult) -> dict[str, object]:
-    return {
-        "bidder": result.bidder, "caller": result.caller,
-        "quantity": result.bid.quantity, "face": result.bid.face,
-        "hands": {str(seat): list(hand) for seat, hand in result.hands},
-        "count": result.count, "loser": result.loser, "dice_lost": result.dice_lost,
-    }

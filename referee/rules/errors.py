@@ -27,3 +27,16 @@ class MalformedAction(RulesError):
 
 class IllegalAction(RulesError):
     """The action is well formed but the rules do not allow it in this state."""
+
+
+class SettingsConflict(MalformedAction):
+    """Switches that are each valid but do not combine; ``keys`` names them all, sorted.
+
+    >>> err = SettingsConflict(("duel_dice", "loss"), "duel_dice needs loss = elimination, not one_die")
+    >>> err.code, err.keys
+    ('settings/conflict', ('duel_dice', 'loss'))
+    """
+
+    def __init__(self, keys: tuple[str, ...], message: str) -> None:
+        super().__init__("settings/conflict", message)
+        self.keys = keys

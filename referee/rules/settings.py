@@ -1,7 +1,13 @@
-"""Rule settings of a Liar's Dice game: the `tavern` defaults and the house-rule switches.
+"""Rule settings of a Liar's Dice game: the `tavern` defaults, every house-rule switch of RULES.md A2
+and the presets of A3.
 
-A settings object exists for every game; later house rules (RULES.md A2) are added here as
-fields with their `tavern` default, never as a rewrite of the engine.
+A settings object exists for every game and is valid by construction: a value out of range,
+a word that is not one of a switch's choices, or switches that do not combine raise a
+``MalformedAction`` with a stable code (``settings/conflict`` names the offending keys).
+
+Two ways in from JSON. ``Settings.from_dict(data)`` accepts exactly the switches a table
+plays today (``TABLE_SWITCHES``); ``Settings.from_dict(data, house_rules=True)`` accepts
+every switch of A2 (the table turns it on once it can play them).
 
 >>> Settings().dice_per_player, Settings().wild_ones
 (5, True)
@@ -11,65 +17,152 @@ fields with their `tavern` default, never as a rewrite of the engine.
 Traceback (most recent call last):
 ...
 referee.rules.errors.MalformedAction: dice_per_player must be an integer from 1 to 10, got 11
+>>> Settings.from_dict({"spot_on": True}, house_rules=True).spot_on
+True
+>>> Settings.from_dict({"bids_on_ones": True, "wild_ones": False}, house_rules=True)
+Traceback (most recent call last):
+...
+referee.rules.errors.SettingsConflict: bids_on_ones needs wild_ones = true (bids on ones exist only when ones are wild)
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
-from .errors import MalformedAction
+from .errors import MalformedAction, SettingsConflict
 
-_INT_RANGES = {"dice_per_player": (1, 10), "max_players": (2, 8), "turn_timer_s": (0, 3600)}
-_BOOLS = ("wild_ones",)
+INT_RANGES: dict[str, tuple[int, int]] = {"dice_per_player": (1, 10), "max_players": (2, 8), "turn_timer_s": (0, 3600)}
+BOOLEANS = ("wild_ones", "bids_on_ones", "spot_on", "palifico", "duel_dice")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "raise_rule": ("quantity_or_face", "face_up"),
+    "challenge": ("next_player", "anyone"),
+    "loss": ("one_die", "difference", "elimination"),
+    "first_opener": ("rotate", "roll_off"),
+}
+TABLE_SWITCHES = ("dice_per_player", "max_players", "wild_ones", "turn_timer_s")
+"""The switches the table layer plays today: all that ``Settings.from_dict`` accepts by default."""
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The switches of RULES.md A2 that the engine implements, with `tavern` defaults."""
+    """Every switch of RULES.md A2 with its `tavern` default (the first value listed there)."""
 
     dice_per_player: int = 5
     max_players: int = 6
     wild_ones: bool = True
     turn_timer_s: int = 60
+    bids_on_ones: bool = False
+    raise_rule: str = "quantity_or_face"
+    challenge: str = "next_player"
+    spot_on: bool = False
+    palifico: bool = False
+    loss: str = "one_die"
+    duel_dice: bool = False
+    first_opener: str = "rotate"
 
     def __post_init__(self) -> None:
-        for name, (low, high) in _INT_RANGES.items():
+        for name, (low, high) in INT_RANGES.items():
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise MalformedAction(
                     "settings/out_of_range", f"{name} must be an integer from {low} to {high}, got {value!r}"
                 )
-        for name in _BOOLS:
+        for name in BOOLEANS:
             if not isinstance(getattr(self, name), bool):
                 raise MalformedAction("settings/not_boolean", f"{name} must be true or false, got {getattr(self, name)!r}")
+        for name, choices in CHOICES.items():
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
+                raise MalformedAction("settings/not_a_choice", f"{name} is one of {', '.join(choices)}, not {value!r}")
+        conflicts = _conflicts(self)
+        if conflicts:
+            keys = tuple(sorted({key for pair, _ in conflicts for key in pair}))
+            raise SettingsConflict(keys, "; ".join(reason for _, reason in conflicts))
 
     @property
     def faces(self) -> tuple[int, ...]:
-        """Faces a bid may name: 2–6 when ones are wild, else 1–6.
+        """Faces a bid may name in an ordinary round: 2–6 when ones are wild (and not bid), else 1–6.
 
-        >>> Settings().faces, Settings(wild_ones=False).faces
-        ((2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
+        >>> Settings().faces, Settings(wild_ones=False).faces, Settings(bids_on_ones=True).faces
+        ((2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 6))
         """
-        return (2, 3, 4, 5, 6) if self.wild_ones else (1, 2, 3, 4, 5, 6)
+        return (2, 3, 4, 5, 6) if self.wild_ones and not self.bids_on_ones else (1, 2, 3, 4, 5, 6)
+
+    @property
+    def house_rules_on(self) -> tuple[str, ...]:
+        """The switches beyond ``TABLE_SWITCHES`` that differ from their `tavern` default.
+
+        >>> Settings().house_rules_on, HOUSE_PRESETS["perudo"].house_rules_on
+        ((), ('bids_on_ones', 'spot_on', 'palifico'))
+        """
+        return tuple(f.name for f in fields(self) if f.name not in TABLE_SWITCHES
+                     and getattr(self, f.name) != f.default)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Settings":
-        """Settings from JSON-like data; unknown keys and bad values raise MalformedAction."""
+    def from_dict(cls, data: Any, *, house_rules: bool = False) -> "Settings":
+        """Settings from JSON-like data; unknown keys and bad values raise MalformedAction.
+
+        By default only ``TABLE_SWITCHES`` are accepted (a house-rule key is refused with
+        ``settings/house_rule``); ``house_rules=True`` accepts every switch of RULES.md A2.
+
+        >>> Settings.from_dict({"loss": "elimination"})
+        Traceback (most recent call last):
+        ...
+        referee.rules.errors.MalformedAction: house rule(s) loss: this table plays only dice_per_player, max_players, wild_ones, turn_timer_s
+        """
         if not isinstance(data, dict):
             raise MalformedAction("settings/malformed", f"settings must be an object, got {data!r}")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(map(str, set(data) - known))
         if unknown:
-            raise MalformedAction("settings/unknown", f"unknown setting(s): {', '.join(map(str, unknown))}")
+            raise MalformedAction("settings/unknown", f"unknown setting(s): {', '.join(unknown)}")
+        refused = [f.name for f in fields(cls) if f.name in data and f.name not in TABLE_SWITCHES]
+        if refused and not house_rules:
+            raise MalformedAction("settings/house_rule", f"house rule(s) {', '.join(refused)}: this table plays only "
+                                                         f"{', '.join(TABLE_SWITCHES)}")
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as a JSON-ready dict, named as in RULES.md A2.
+        """The settings as a JSON-ready dict, named as in RULES.md A2: the ``TABLE_SWITCHES`` always,
+        a house-rule switch only when it differs from its default (so settings a table plays today
+        serialise exactly as before, and ``from_dict(to_dict(), house_rules=True)`` round-trips).
 
-        >>> Settings().to_dict()["max_players"]
-        6
+        >>> Settings().to_dict()
+        {'dice_per_player': 5, 'max_players': 6, 'wild_ones': True, 'turn_timer_s': 60}
+        >>> Settings(spot_on=True).to_dict()["spot_on"]
+        True
         """
-        return asdict(self)
+        names = TABLE_SWITCHES + self.house_rules_on
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in names}
+
+
+def _conflicts(settings: Settings) -> list[tuple[tuple[str, str], str]]:
+    """Every pair of switches that does not combine, with the reason."""
+    found: list[tuple[tuple[str, str], str]] = []
+    if settings.bids_on_ones and not settings.wild_ones:
+        found.append((("bids_on_ones", "wild_ones"),
+                      "bids_on_ones needs wild_ones = true (bids on ones exist only when ones are wild)"))
+    if settings.bids_on_ones and settings.raise_rule == "face_up":
+        found.append((("bids_on_ones", "raise_rule"),
+                      "bids_on_ones needs raise_rule = quantity_or_face (face_up has no place for the ones' halving)"))
+    if settings.duel_dice and settings.loss != "elimination":
+        found.append((("duel_dice", "loss"), f"duel_dice needs loss = elimination, not {settings.loss}"))
+    if settings.palifico and settings.loss == "elimination":
+        found.append((("palifico", "loss"),
+                      "palifico needs loss = one_die or difference (under elimination nobody drops to one die)"))
+    if settings.palifico and settings.dice_per_player == 1:
+        found.append((("palifico", "dice_per_player"),
+                      "palifico needs dice_per_player of 2 or more (with one die nobody drops to one die)"))
+    return found
 
 
 PRESETS: dict[str, Settings] = {"tavern": Settings()}
+"""The presets a table plays today."""
+
+HOUSE_PRESETS: dict[str, Settings] = {
+    "tavern": Settings(),
+    "kul_tiras": Settings(dice_per_player=7, wild_ones=False, raise_rule="face_up", challenge="anyone",
+                          loss="elimination", first_opener="roll_off"),
+    "perudo": Settings(bids_on_ones=True, spot_on=True, palifico=True),
+}
+"""The three presets of RULES.md A3 (``kul_tiras`` offers ``duel_dice`` as a switch, off here)."""

@@ -20,8 +20,9 @@ from .settings import Settings
 
 
 class Phase(str, Enum):
-    """Where a game stands: waiting for dice, bidding, after a reveal, or over."""
+    """Where a game stands: the roll-off for the opener, waiting for dice, bidding, after a reveal, or over."""
 
+    ROLLING_OFF = "rolling_off"
     ROLLING = "rolling"
     BIDDING = "bidding"
     REVEALED = "revealed"
@@ -51,6 +52,21 @@ class CallLiar:
 
 
 @dataclass(frozen=True, slots=True)
+class SpotOn:
+    """``seat`` says "Spot on": the standing bid is exactly right (``spot_on`` tables only)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollOff:
+    """The roll-off's chance action (``first_opener = roll_off``): two dice for each seat that must
+    throw now (``pending_roll_off``), in the game's seat order; every other seat throws nothing."""
+
+    dice: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NextRound:
     """Somebody at the table pressed "Next round" after a reveal."""
 
@@ -71,7 +87,7 @@ class LoseDie:
     seat: int
 
 
-Action = Roll | MakeBid | CallLiar | NextRound | ChangeDie | LoseDie
+Action = Roll | MakeBid | CallLiar | NextRound | ChangeDie | LoseDie | SpotOn | RollOff
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,15 +100,23 @@ class PlacedBid:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
-    """What a reveal showed: the called bid, every cup, the count, and who lost how many dice."""
+    """What a reveal showed: the called bid, every cup, the count, and who lost how many dice.
+
+    ``call`` is ``"liar"`` or ``"spot_on"``; after a right spot on nobody loses (``loser`` None,
+    ``dice_lost`` 0) and the caller gains ``dice_gained`` dice (0 when already at ``dice_per_player``).
+    ``palifico_next`` says the next round is palifico (the loser has just dropped to one die).
+    """
 
     bidder: int
     caller: int
     bid: Bid
     hands: tuple[tuple[int, tuple[int, ...]], ...]
     count: int
-    loser: int
+    loser: int | None
     dice_lost: int
+    call: str = "liar"
+    dice_gained: int = 0
+    palifico_next: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +130,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """One game: who plays, how many dice each holds, the dice this round, the bids, the phase."""
+    """One game: who plays, how many dice each holds, the dice this round, the bids, the phase.
+
+    ``seats`` is the game's seat order: clockwise, or the roll-off's order once it has decided
+    (before that ``opener`` is only the first seat). ``roll_off`` holds the roll-off's standing
+    while it lasts: groups of seats, best first, a group of two or more still tied.
+    ``palifico`` says the round being played is palifico; ``one_die_seats`` are the seats that
+    have dropped to one die (each brings at most one palifico round).
+    """
 
     settings: Settings
     seats: tuple[int, ...]
@@ -119,6 +150,9 @@ class GameState:
     bids: tuple[PlacedBid, ...]
     result: RoundResult | None
     winner: int | None
+    roll_off: tuple[tuple[int, ...], ...] = ()
+    palifico: bool = False
+    one_die_seats: tuple[int, ...] = ()
 
     def index_of(self, seat: int) -> int:
         """Position of ``seat`` in the game's seat order."""

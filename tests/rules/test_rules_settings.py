@@ -45,3 +45,122 @@ def test_settings_round_trip_through_a_dict(dice: int, players: int) -> None:
     assert Settings.from_dict(settings.to_dict()) == settings
     assert settings.to_dict() == {"dice_per_player": dice, "max_players": players, "wild_ones": False,
                                   "turn_timer_s": 0}
+
+
+# --- the house rules of A2 and the presets of A3 ------------------------------------------------
+
+from referee.rules import HOUSE_PRESETS, TABLE_SWITCHES, SettingsConflict  # noqa: E402
+
+HOUSE_DEFAULTS = {"bids_on_ones": False, "raise_rule": "quantity_or_face", "challenge": "next_player",
+                  "spot_on": False, "palifico": False, "loss": "one_die", "duel_dice": False, "first_opener": "rotate"}
+
+
+def test_every_house_rule_defaults_to_its_tavern_value() -> None:
+    tavern = Settings()
+    assert {name: getattr(tavern, name) for name in HOUSE_DEFAULTS} == HOUSE_DEFAULTS
+    assert tavern.house_rules_on == ()
+
+
+@pytest.mark.parametrize("key, value", [("spot_on", True), ("spot_on", False), ("loss", "elimination"),
+                                        ("first_opener", "roll_off"), ("challenge", "anyone")])
+def test_the_default_path_refuses_every_house_rule_key_even_at_its_default(key: str, value: object) -> None:
+    """POST /api/tables uses the default path: a table cannot be created with a switch it cannot play yet."""
+    with pytest.raises(MalformedAction) as err:
+        Settings.from_dict({"dice_per_player": 3, key: value})
+    assert err.value.code == "settings/house_rule"
+    assert key in err.value.message
+    assert Settings.from_dict({key: value}, house_rules=True) == Settings(**{key: value})  # type: ignore[arg-type]
+
+
+def test_the_default_path_accepts_exactly_the_table_switches() -> None:
+    assert TABLE_SWITCHES == ("dice_per_player", "max_players", "wild_ones", "turn_timer_s")
+    data = {"dice_per_player": 1, "max_players": 8, "wild_ones": False, "turn_timer_s": 0}
+    assert Settings.from_dict(data).to_dict() == data
+
+
+@pytest.mark.parametrize("key", ["raise_rule", "challenge", "loss", "first_opener"])
+@pytest.mark.parametrize("value", ["sideways", "", 1, None, True])
+def test_a_word_switch_takes_only_its_listed_choices(key: str, value: object) -> None:
+    with pytest.raises(MalformedAction) as err:
+        Settings.from_dict({key: value}, house_rules=True)
+    assert err.value.code == "settings/not_a_choice"
+    assert key in err.value.message
+
+
+@pytest.mark.parametrize("key", ["bids_on_ones", "spot_on", "palifico", "duel_dice"])
+def test_a_yes_no_house_rule_must_be_a_boolean(key: str) -> None:
+    with pytest.raises(MalformedAction) as err:
+        Settings.from_dict({key: 1}, house_rules=True)
+    assert err.value.code == "settings/not_boolean"
+
+
+@pytest.mark.parametrize(
+    "data, keys",
+    [
+        ({"bids_on_ones": True, "wild_ones": False}, ("bids_on_ones", "wild_ones")),
+        ({"duel_dice": True}, ("duel_dice", "loss")),
+        ({"duel_dice": True, "loss": "difference"}, ("duel_dice", "loss")),
+        ({"bids_on_ones": True, "raise_rule": "face_up"}, ("bids_on_ones", "raise_rule")),
+        ({"palifico": True, "loss": "elimination"}, ("loss", "palifico")),
+        ({"palifico": True, "dice_per_player": 1}, ("dice_per_player", "palifico")),
+        ({"bids_on_ones": True, "wild_ones": False, "duel_dice": True}, ("bids_on_ones", "duel_dice", "loss",
+                                                                         "wild_ones")),
+    ],
+)
+def test_switches_that_do_not_combine_are_refused_naming_every_offending_key(
+        data: dict[str, object], keys: tuple[str, ...]) -> None:
+    with pytest.raises(SettingsConflict) as err:
+        Settings.from_dict(data, house_rules=True)
+    assert err.value.code == "settings/conflict"
+    assert err.value.keys == keys
+    assert all(key in err.value.message for key in keys)
+
+
+def test_every_other_combination_of_the_switches_is_a_valid_setting() -> None:
+    """All 2 × 2 × 2 × 2 × 2 × 3 × 2 × 2 × 2 combinations of the non-numeric switches: valid exactly
+    when none of the five listed conflicts applies, and each round-trips through its dict.
+
+    Counted by hand: challenge, spot_on, first_opener are free (2 × 2 × 2 = 8); wild_ones,
+    bids_on_ones, raise_rule give 4 without bids on ones + 1 with them = 5; palifico, loss,
+    duel_dice, dice 1 or 5 give 3 for one_die, 3 for difference, 4 for elimination = 10:
+    8 × 5 × 10 = 400 valid settings."""
+    import itertools
+    valid = 0
+    for wild, ones, face_up, anyone, spot, pali, loss, duel, roll_off in itertools.product(
+            (True, False), (True, False), (False, True), (False, True), (False, True), (False, True),
+            ("one_die", "difference", "elimination"), (False, True), (False, True)):
+        for dice in (1, 5):
+            data = {"dice_per_player": dice, "wild_ones": wild, "bids_on_ones": ones,
+                    "raise_rule": "face_up" if face_up else "quantity_or_face",
+                    "challenge": "anyone" if anyone else "next_player", "spot_on": spot, "palifico": pali,
+                    "loss": loss, "duel_dice": duel, "first_opener": "roll_off" if roll_off else "rotate"}
+            conflict = ((ones and not wild) or (ones and face_up) or (duel and loss != "elimination")
+                        or (pali and loss == "elimination") or (pali and dice == 1))
+            try:
+                settings = Settings.from_dict(data, house_rules=True)
+            except SettingsConflict:
+                assert conflict, data
+                continue
+            assert not conflict, data
+            valid += 1
+            assert Settings.from_dict(settings.to_dict(), house_rules=True) == settings
+    assert valid == 400
+
+
+def test_to_dict_names_a_house_rule_only_when_it_is_on() -> None:
+    assert Settings(loss="difference", spot_on=True).to_dict() == {
+        "dice_per_player": 5, "max_players": 6, "wild_ones": True, "turn_timer_s": 60,
+        "spot_on": True, "loss": "difference"}
+
+
+def test_the_three_presets_of_a3() -> None:
+    assert sorted(HOUSE_PRESETS) == ["kul_tiras", "perudo", "tavern"]
+    assert HOUSE_PRESETS["tavern"] == Settings() == PRESETS["tavern"]
+    assert HOUSE_PRESETS["kul_tiras"] == Settings(dice_per_player=7, wild_ones=False, raise_rule="face_up",
+                                                  challenge="anyone", loss="elimination", first_opener="roll_off")
+    assert HOUSE_PRESETS["perudo"] == Settings(dice_per_player=5, wild_ones=True, bids_on_ones=True, spot_on=True,
+                                               palifico=True)
+    # kul_tiras offers duel_dice as a switch: it combines with the preset.
+    assert Settings.from_dict({**HOUSE_PRESETS["kul_tiras"].to_dict(), "duel_dice": True}, house_rules=True).duel_dice
+    # The table plays only the tavern preset today.
+    assert list(PRESETS) == ["tavern"]
