@@ -121,7 +121,7 @@ def one_step(args: argparse.Namespace, players: int, folder: Path) -> dict[str, 
             print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
     if not tavern.sizes:
-        raise RuntimeError(f"no move reached every seat at {players} players; see {step_folder}")
+        raise RuntimeError(f"no move reached every seat at {players} players: {summary(tavern)}")
     bare_server = BareServer(step_folder)
     try:
         bare = measure("bare", bare_server.base_url, bare_server.process.pid, args, players, step_folder,
