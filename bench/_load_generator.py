@@ -210,6 +210,7 @@ class TavernTable(Table):
         gevent.spawn_later(self.rng.uniform(0, 2), self.seats[0].emit, "start", {})
 
     def react(self, seat: Seat, state: dict[str, Any]) -> None:
+        """Send the seed at once (once per seat and round); plan the seat's move after a think time."""
         if not self.running or state.get("you") is None:
             return
         seed = seed_for(state)
@@ -231,6 +232,7 @@ class TavernTable(Table):
             self.send_move(seat, *action)
 
     def refused(self, seat: Seat) -> None:
+        """The seat thinks again over the state it holds."""
         self.planned.pop(seat.index, None)
         self.react(seat, seat.state or {})
 
@@ -252,6 +254,7 @@ class BareTable(Table):
         gevent.spawn_later(self.rng.uniform(0, 2), self._ping)
 
     def after_move(self) -> None:
+        """The next seat pings after a think time."""
         self.turn = (self.turn + 1) % len(self.seats)
         gevent.spawn_later(self.think(), self._ping)
 

@@ -60,6 +60,8 @@ from bench._load_report import HEADER, TARGET_P99_MS, Run, largest, ratio_line, 
 from tests.support.server import running_server  # noqa: E402
 
 MAX_PLAYERS = 4000
+LAGGING_MS = 10.0
+"""A generator whose 50 ms sleeps wake later than this (p99) measures itself as much as the server."""
 LIFTED = {"connections_per_address": 0, "tables_burst": 0, "tables_per_minute": 0}
 """[limits] that count per address: every bench client comes from 127.0.0.1."""
 
@@ -159,6 +161,15 @@ def _print_step(step: dict[str, Any]) -> None:
     print(row("tavern", step["tavern"]))
     print(row("bare", step["bare"]))
     print(ratio_line(step))
+    for server in ("tavern", "bare"):
+        if step[server]["error_codes"]:
+            codes = ", ".join(f"{code} {n}" for code, n in sorted(step[server]["error_codes"].items()))
+            print(f"# {server} errors at {step['players']} players: {codes}")
+    for server in ("tavern", "bare"):
+        lag = step[server]["generator_lag_p99_ms"]
+        if lag is not None and lag > LAGGING_MS:
+            print(f"# the {server} generator lagged (p99 {lag:.0f} ms > {LAGGING_MS:.0f}): its samples include the"
+                  f" client side or a busy machine; more --generators help if there are free cores")
     print(f"# load average after the tavern window {' '.join(f'{x:.2f}' for x in load[0])},"
           f" after the bare one {' '.join(f'{x:.2f}' for x in load[1])}", flush=True)
 
