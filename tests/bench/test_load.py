@@ -2,8 +2,8 @@
 
 Never a speed check: the figures' values are the bench's output, not a test's verdict. Only what
 must hold on any machine is asserted: the report's shape, that the seats played (bids, calls,
-next rounds) and the bare server answered, that no move was refused, and that the percentiles
-are ordered.
+next rounds) and the bare server answered, that no move was refused (a seed may come late on a
+busy machine: seed/late is the one error allowed), and that the percentiles are ordered.
 """
 from __future__ import annotations
 
@@ -42,7 +42,9 @@ def test_a_short_load_run_reports_both_servers_and_the_seats_played(seats):
         assert set(figures) == FIGURES
         assert figures["tables"] == 10 // seats and figures["generators"] == 1
         assert figures["moves"] > 0 and figures["events"] >= figures["moves"]
-        assert figures["errors"] == 0 and figures["error_codes"] == {}
+        # the seats play legally; only a seed can be refused, and only for being late (a slow machine)
+        assert set(figures["error_codes"]) <= {"seed/late"}
+        assert figures["errors"] == sum(figures["error_codes"].values())
         assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"]
         assert figures["cpu_pct"] >= 0 and figures["cpu_ms_per_event"] >= 0
         assert len(figures["load_average"]) == 3 and figures["state_bytes"] > 0
