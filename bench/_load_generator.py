@@ -14,7 +14,8 @@ greenlets, so one process holds thousands of them. A tavern seat behaves as the 
 a person: on ``state`` in phase rolling it sends its ``seed`` at once (bench/_load_seat.py), and
 when it has a move it sends it after a think time drawn from ``think_s`` (a seeded ``Random`` per
 table). A bare table's seats take turns: after a think time one sends ``ping`` and the bare
-server broadcasts one ``state`` of the next size from ``sizes`` (the tavern's bytes) to the table.
+server broadcasts one ``state`` of the next size from ``sizes`` (the tavern's bytes, each table from
+its own place in the list) to the table.
 One sample is the time from a move's emit until every seat of its table holds a ``state`` of a
 newer version. ``lag_ms`` is how late a 50 ms sleep of this process wakes: when it grows, this
 process, not the server, is what is being measured.
@@ -246,7 +247,7 @@ class BareTable(Table):
         self.seats = [Seat(self, index, url, {"table": room}) for index in range(seats)]
         self.sizes = sizes
         self.turn = 0
-        self.seq = 0
+        self.seq = rng.randrange(len(sizes))  # each table walks the tavern's sizes from its own place
 
     def begin(self) -> None:
         """The first ping after a random 0–2 s."""
@@ -262,7 +263,7 @@ class BareTable(Table):
         if time.monotonic() >= self.window.end:
             return
         self.seq += 1
-        size = self.sizes[self.rng.randrange(len(self.sizes))]
+        size = self.sizes[self.seq % len(self.sizes)]
         self.send_move(self.seats[self.turn], "ping", {"seq": self.seq, "size": size})
 
 

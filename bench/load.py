@@ -25,8 +25,9 @@ seconds:
 
 Beside it, in the same run and step, the bare Flask-SocketIO app (bench/_bare_server.py, a fresh
 process per step) gets as many clients in rooms of ``--seats``; in each room they take turns
-with the same think time, and each ``ping`` makes it broadcast one ``state`` to the room of a
-size drawn from the tavern step's resulting-state sizes (the mean over the seats of each move).
+with the same think time, and each ``ping`` makes it broadcast one ``state`` to the room of the
+next size of the tavern step's resulting states (the mean over the seats of each move; each room
+starts at its own place in that list).
 Then the ratio tavern/bare per step, and for each server the largest player count whose step had
 p99 ≤ 50 ms and lost no move.
 
