@@ -3,7 +3,9 @@
 ``python bench/_bare_server.py PORT`` listens on 127.0.0.1:PORT exactly as ``referee serve``
 does (gevent monkey-patching, pywsgi + gevent-websocket, TCP_NODELAY on the listener). A
 ``ping`` event ``{"seq": int, "size": int}`` broadcasts ``state`` ``{"version": seq, "pad": …}``
-of ``size`` bytes (as JSON) to every connected client: no rules, no log, no per-seat views.
+of ``size`` bytes (as JSON) to every client connected with the sender's ``auth`` ``{"table": …}`` (a
+room per table; bench/latency.py gives every client the same one, so it reaches them all): no
+rules, no log, no per-seat views.
 """
 from __future__ import annotations
 
@@ -15,14 +17,15 @@ import json  # noqa: E402
 import socket  # noqa: E402
 import sys  # noqa: E402
 
-from flask import Flask  # noqa: E402
-from flask_socketio import SocketIO  # noqa: E402
+from flask import Flask, request  # noqa: E402
+from flask_socketio import SocketIO, join_room  # noqa: E402
 from gevent import pywsgi  # noqa: E402
 from geventwebsocket.handler import WebSocketHandler  # noqa: E402
 
 app = Flask("bare")
 socketio = SocketIO(app, async_mode="gevent", max_http_buffer_size=16 * 1024)
 _pads: dict[int, str] = {}
+_rooms: dict[str, str] = {}  # sid -> the table it joined
 
 
 @app.get("/healthz")
@@ -32,7 +35,14 @@ def healthz() -> dict[str, bool]:
 
 @socketio.on("connect")
 def on_connect(auth=None) -> None:  # noqa: ANN001 - accepts any auth, like a spectator
-    return None
+    room = str((auth or {}).get("table", ""))
+    _rooms[request.sid] = room
+    join_room(room)
+
+
+@socketio.on("disconnect")
+def on_disconnect(reason=None) -> None:  # noqa: ANN001
+    _rooms.pop(request.sid, None)
 
 
 @socketio.on("ping")
@@ -41,7 +51,7 @@ def on_ping(data) -> None:  # noqa: ANN001
     if size not in _pads:
         overhead = len(json.dumps({"version": seq, "pad": ""}))  # python-socketio's default json
         _pads[size] = "x" * max(0, size - overhead)
-    socketio.emit("state", {"version": seq, "pad": _pads[size]})
+    socketio.emit("state", {"version": seq, "pad": _pads[size]}, to=_rooms.get(request.sid, ""))
 
 
 def main() -> None:

@@ -35,6 +35,7 @@ sys.path.insert(0, str(REPO))
 
 import websocket  # noqa: E402 - websocket-client
 
+from bench._common import pct  # noqa: E402
 from tests.support.client import Player, create_table  # noqa: E402
 from tests.support.server import running_server  # noqa: E402
 
@@ -163,12 +164,6 @@ def measure(host: Player, guest: Player, actions: int) -> list[float]:
             player.wait_for(lambda s, v=version: s["version"] > v)
         samples.append((time.perf_counter() - started) * 1000)
     return samples
-
-
-def pct(values: list[float], q: float) -> float:
-    """The nearest-rank ``q``-th percentile."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
 
 
 def one_run(base_url: str, args: argparse.Namespace) -> None:

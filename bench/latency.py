@@ -39,7 +39,6 @@ import re
 import selectors
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -54,8 +53,9 @@ sys.path.insert(0, str(REPO))
 import socketio  # noqa: E402
 import websocket  # noqa: E402 - websocket-client
 
+from bench._common import BareServer, pct  # noqa: E402
 from tests.support.client import create_table  # noqa: E402
-from tests.support.server import free_port, running_server, wait_until_healthy  # noqa: E402
+from tests.support.server import running_server  # noqa: E402
 
 DICE = 10
 PLAYER_GAP_S = 0.11       # one player's events at most ~9 a second (server: 10/s, 30 at once)
@@ -497,41 +497,7 @@ def run_bare(clients: "Clients", base_url: str, k: int, sizes: list[int], deadli
         close_all(probes)
 
 
-# -- bare server process ---------------------------------------------------------------------
-
-
-class BareServer:
-    def __init__(self, folder: Path) -> None:
-        self.port = free_port()
-        self.log = open(folder / "bare.log", "ab")
-        self.process = subprocess.Popen([sys.executable, str(REPO / "bench" / "_bare_server.py"), str(self.port)],
-                                        cwd=REPO, stdout=self.log, stderr=subprocess.STDOUT)
-        wait_until_healthy(self.process, self.base_url, folder / "bare.log")
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.log.close()
-
-
 # -- report ----------------------------------------------------------------------------------
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))  # nearest rank
-    return ordered[index]
 
 
 def row(s: Series) -> str:
