@@ -12,32 +12,16 @@ from __future__ import annotations
 import copy
 import math
 import random
-from dataclasses import dataclass
 
 from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
 
 from referee.rules import (HOUSE_PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
-                           Settings, SettingsConflict, SpotOn, Step, apply, legal_actions, new_game,
-                           pending_roll_off, replay)
+                           Settings, SettingsConflict, SpotOn, apply, legal_actions, new_game, replay)
+
+from tests.rules.random_games import Game, play
 
 PROPERTY = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                              HealthCheck.filter_too_much])
-
-
-@dataclass(frozen=True)
-class Game:
-    settings: Settings
-    seats: tuple[int, ...]
-    opener: int | None
-    trace: tuple[tuple[GameState, Action, Step], ...]
-
-    @property
-    def actions(self) -> list[Action]:
-        return [action for _, action, _ in self.trace]
-
-    @property
-    def final(self) -> GameState:
-        return self.trace[-1][2].state
 
 
 def _pick(state: GameState, rnd: random.Random, call_bias: float) -> Action:
@@ -51,24 +35,7 @@ def _pick(state: GameState, rnd: random.Random, call_bias: float) -> Action:
 
 def play_random_game(settings: Settings, seats: tuple[int, ...], rnd: random.Random, call_bias: float) -> Game:
     opener = None if settings.first_opener == "roll_off" else rnd.choice(seats)
-    state = new_game(settings, seats, opener)
-    trace: list[tuple[GameState, Action, Step]] = []
-    while state.phase is not Phase.OVER:
-        action: Action
-        if state.phase is Phase.ROLLING_OFF:
-            throwing = pending_roll_off(state)
-            action = RollOff(tuple((rnd.randint(1, 6), rnd.randint(1, 6)) if s in throwing else () for s in state.seats))
-        elif state.phase is Phase.ROLLING:
-            action = Roll(tuple(tuple(rnd.randint(1, 6) for _ in range(c)) for c in state.counts))
-        elif state.phase is Phase.REVEALED:
-            action = NextRound()
-        else:
-            action = _pick(state, rnd, call_bias)
-        step = apply(state, action)
-        trace.append((state, action, step))
-        state = step.state
-        assert len(trace) < 20_000, "the game does not end"
-    return Game(settings, seats, opener, tuple(trace))
+    return play(settings, seats, opener, rnd, lambda state: _pick(state, rnd, call_bias))
 
 
 @st.composite

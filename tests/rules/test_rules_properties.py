@@ -7,41 +7,16 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from referee.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound,
-                           Phase, Roll, RulesError, Settings, Step, apply, legal_actions, new_game, replay)
+                           Phase, Roll, RulesError, Settings, apply, legal_actions, new_game, replay)
+
+from tests.rules.random_games import Game, play
 
 PROPERTY = hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@dataclass(frozen=True)
-class Game:
-    settings: Settings
-    seats: tuple[int, ...]
-    opener: int
-    trace: tuple[tuple[GameState, Action, Step], ...]
-
-    @property
-    def actions(self) -> list[Action]:
-        return [action for _, action, _ in self.trace]
-
-    @property
-    def final(self) -> GameState:
-        return self.trace[-1][2].state
-
-    def rounds(self) -> list[list[tuple[GameState, Action, Step]]]:
-        """The trace cut into rounds, each from its roll to its call."""
-        rounds: list[list[tuple[GameState, Action, Step]]] = []
-        for entry in self.trace:
-            if isinstance(entry[1], Roll):
-                rounds.append([])
-            if not isinstance(entry[1], NextRound):
-                rounds[-1].append(entry)
-        return rounds
 
 
 def _pick(state: GameState, rnd: random.Random, liar_bias: float) -> Action:
@@ -56,18 +31,7 @@ def _pick(state: GameState, rnd: random.Random, liar_bias: float) -> Action:
 
 def play_random_game(settings: Settings, seats: tuple[int, ...], opener: int, rnd: random.Random,
                      liar_bias: float = 0.25) -> Game:
-    state = new_game(settings, seats, opener)
-    trace: list[tuple[GameState, Action, Step]] = []
-    while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLLING:
-            action: Action = Roll(tuple(tuple(rnd.randint(1, 6) for _ in range(c)) for c in state.counts))
-        else:
-            action = _pick(state, rnd, liar_bias)
-        step = apply(state, action)
-        trace.append((state, action, step))
-        state = step.state
-        assert len(trace) < 20_000, "the game does not end"
-    return Game(settings, seats, opener, tuple(trace))
+    return play(settings, seats, opener, rnd, lambda state: _pick(state, rnd, liar_bias))
 
 
 @st.composite
