@@ -3,7 +3,7 @@
 >>> from referee.rules import Settings, new_game
 >>> new_game(Settings(), seats=(0, 1), opener=0).total_dice
 10
->>> sorted(HOUSE_PRESETS)
+>>> sorted(PRESETS)
 ['kul_tiras', 'perudo', 'tavern']
 """
 from .bids import Bid, count_matching, is_raise, legal_raises
@@ -12,12 +12,12 @@ from .engine import Step, apply, first_opener, legal_actions, new_game, order_fo
 from .errors import IllegalAction, MalformedAction, RulesError, SettingsConflict
 from .raising import BidOrder, bid_order
 from .roll_off import pending_roll_off
-from .settings import HOUSE_PRESETS, PRESETS, TABLE_SWITCHES, Settings
+from .settings import PRESETS, TABLE_SWITCHES, Settings
 from .state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
                     Roll, RollOff, RoundResult, SpotOn)
 
 __all__ = [
-    "Action", "Bid", "BidOrder", "CallLiar", "ChangeDie", "Event", "GameState", "HOUSE_PRESETS", "IllegalAction",
+    "Action", "Bid", "BidOrder", "CallLiar", "ChangeDie", "Event", "GameState", "IllegalAction",
     "LoseDie", "MakeBid", "MalformedAction", "NextRound", "PRESETS", "Phase", "PlacedBid", "Roll", "RollOff",
     "RoundResult", "RulesError", "Settings", "SettingsConflict", "SpotOn", "Step", "TABLE_SWITCHES",
     "apply", "bid_order", "callers", "count_matching", "first_opener", "is_raise", "legal_actions", "legal_raises",

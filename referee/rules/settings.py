@@ -5,9 +5,8 @@ A settings object exists for every game and is valid by construction: a value ou
 a word that is not one of a switch's choices, or switches that do not combine raise a
 ``MalformedAction`` with a stable code (``settings/conflict`` names the offending keys).
 
-Two ways in from JSON. ``Settings.from_dict(data)`` accepts exactly the switches a table
-plays today (``TABLE_SWITCHES``); ``Settings.from_dict(data, house_rules=True)`` accepts
-every switch of A2 (the table turns it on once it can play them).
+From JSON: ``Settings.from_dict(data)`` takes any switches of A2 (the rest keep their
+`tavern` default); ``Settings.from_preset(name, overrides)`` starts from a preset of A3.
 
 >>> Settings().dice_per_player, Settings().wild_ones
 (5, True)
@@ -17,9 +16,11 @@ every switch of A2 (the table turns it on once it can play them).
 Traceback (most recent call last):
 ...
 referee.rules.errors.MalformedAction: dice_per_player must be an integer from 1 to 10, got 11
->>> Settings.from_dict({"spot_on": True}, house_rules=True).spot_on
+>>> Settings.from_dict({"spot_on": True}).spot_on
 True
->>> Settings.from_dict({"bids_on_ones": True, "wild_ones": False}, house_rules=True)
+>>> Settings.from_preset("kul_tiras", {"duel_dice": True}).duel_dice
+True
+>>> Settings.from_dict({"bids_on_ones": True, "wild_ones": False})
 Traceback (most recent call last):
 ...
 referee.rules.errors.SettingsConflict: bids_on_ones needs wild_ones = true (bids on ones exist only when ones are wild)
@@ -40,7 +41,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first_opener": ("rotate", "roll_off"),
 }
 TABLE_SWITCHES = ("dice_per_player", "max_players", "wild_ones", "turn_timer_s")
-"""The switches the table layer plays today: all that ``Settings.from_dict`` accepts by default."""
+"""The switches every table names in ``to_dict`` (the others only when they differ from `tavern`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,23 +93,22 @@ class Settings:
     def house_rules_on(self) -> tuple[str, ...]:
         """The switches beyond ``TABLE_SWITCHES`` that differ from their `tavern` default.
 
-        >>> Settings().house_rules_on, HOUSE_PRESETS["perudo"].house_rules_on
+        >>> Settings().house_rules_on, PRESETS["perudo"].house_rules_on
         ((), ('bids_on_ones', 'spot_on', 'palifico'))
         """
         return tuple(f.name for f in fields(self) if f.name not in TABLE_SWITCHES
                      and getattr(self, f.name) != f.default)
 
     @classmethod
-    def from_dict(cls, data: Any, *, house_rules: bool = False) -> "Settings":
-        """Settings from JSON-like data; unknown keys and bad values raise MalformedAction.
+    def from_dict(cls, data: Any) -> "Settings":
+        """Settings from JSON-like data (any switches of RULES.md A2); unknown keys and bad values raise MalformedAction.
 
-        By default only ``TABLE_SWITCHES`` are accepted (a house-rule key is refused with
-        ``settings/house_rule``); ``house_rules=True`` accepts every switch of RULES.md A2.
-
-        >>> Settings.from_dict({"loss": "elimination"})
+        >>> Settings.from_dict({"loss": "elimination"}).loss
+        'elimination'
+        >>> Settings.from_dict({"dice": 5})
         Traceback (most recent call last):
         ...
-        referee.rules.errors.MalformedAction: house rule(s) loss: this table plays only dice_per_player, max_players, wild_ones, turn_timer_s
+        referee.rules.errors.MalformedAction: unknown setting(s): dice
         """
         if not isinstance(data, dict):
             raise MalformedAction("settings/malformed", f"settings must be an object, got {data!r}")
@@ -116,16 +116,29 @@ class Settings:
         unknown = sorted(map(str, set(data) - known))
         if unknown:
             raise MalformedAction("settings/unknown", f"unknown setting(s): {', '.join(unknown)}")
-        refused = [f.name for f in fields(cls) if f.name in data and f.name not in TABLE_SWITCHES]
-        if refused and not house_rules:
-            raise MalformedAction("settings/house_rule", f"house rule(s) {', '.join(refused)}: this table plays only "
-                                                         f"{', '.join(TABLE_SWITCHES)}")
         return cls(**data)
+
+    @classmethod
+    def from_preset(cls, name: Any, overrides: Any = None) -> "Settings":
+        """A preset of RULES.md A3 with ``overrides`` (switches, as for ``from_dict``) on top.
+
+        >>> Settings.from_preset("perudo", {"dice_per_player": 3}).to_dict()["dice_per_player"]
+        3
+        >>> Settings.from_preset("vegas")
+        Traceback (most recent call last):
+        ...
+        referee.rules.errors.MalformedAction: preset is one of kul_tiras, perudo, tavern, not 'vegas'
+        """
+        if not isinstance(name, str) or name not in PRESETS:
+            raise MalformedAction("settings/preset", f"preset is one of {', '.join(sorted(PRESETS))}, not {name!r}")
+        if overrides is not None and not isinstance(overrides, dict):
+            raise MalformedAction("settings/malformed", f"settings must be an object, got {overrides!r}")
+        return cls.from_dict({**_all_switches(PRESETS[name]), **(overrides or {})})
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as a JSON-ready dict, named as in RULES.md A2: the ``TABLE_SWITCHES`` always,
         a house-rule switch only when it differs from its default (so settings a table plays today
-        serialise exactly as before, and ``from_dict(to_dict(), house_rules=True)`` round-trips).
+        serialise exactly as before, and ``from_dict(to_dict())`` round-trips).
 
         >>> Settings().to_dict()
         {'dice_per_player': 5, 'max_players': 6, 'wild_ones': True, 'turn_timer_s': 60}
@@ -156,10 +169,11 @@ def _conflicts(settings: Settings) -> list[tuple[tuple[str, str], str]]:
     return found
 
 
-PRESETS: dict[str, Settings] = {"tavern": Settings()}
-"""The presets a table plays today."""
+def _all_switches(settings: Settings) -> dict[str, Any]:
+    return {f.name: getattr(settings, f.name) for f in fields(settings)}
 
-HOUSE_PRESETS: dict[str, Settings] = {
+
+PRESETS: dict[str, Settings] = {
     "tavern": Settings(),
     "kul_tiras": Settings(dice_per_player=7, wild_ones=False, raise_rule="face_up", challenge="anyone",
                           loss="elimination", first_opener="roll_off"),

@@ -15,7 +15,7 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
 
-from referee.rules import (HOUSE_PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
+from referee.rules import (PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
                            Settings, SettingsConflict, SpotOn, apply, legal_actions, new_game, replay)
 
 from tests.rules.random_games import Game, play
@@ -49,7 +49,7 @@ def house_settings(draw: st.DrawFn) -> Settings:
         "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
     }
     try:
-        return Settings.from_dict(data, house_rules=True)
+        return Settings.from_dict(data)
     except SettingsConflict:
         assume(False)
         raise
@@ -278,10 +278,10 @@ def test_the_turn_follows_the_games_order_and_each_round_opens_where_the_rules_s
 
 
 @hsettings(max_examples=30, deadline=None)
-@given(st.sampled_from(sorted(HOUSE_PRESETS)), st.integers(2, 6), st.integers(0, 2**32),
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 6), st.integers(0, 2**32),
        st.sampled_from([0.1, 0.3, 0.7]))
 def test_every_preset_plays_to_one_winner_and_replays(name: str, players: int, seed: int, call_bias: float) -> None:
-    game = play_random_game(HOUSE_PRESETS[name], tuple(range(players)), random.Random(seed), call_bias)
+    game = play_random_game(PRESETS[name], tuple(range(players)), random.Random(seed), call_bias)
     assert game.final.winner is not None and game.final.in_game == (game.final.winner,)
     assert replay(game.settings, game.seats, game.opener, game.actions) == game.final
     if name == "kul_tiras":

@@ -7,7 +7,7 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
-from referee.rules import HOUSE_PRESETS, Settings
+from referee.rules import PRESETS, Settings
 from referee.rules.settings import BOOLEANS, CHOICES, INT_RANGES
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -51,4 +51,4 @@ def test_each_documented_default_and_value_set_is_the_engines() -> None:
 
 def test_every_preset_is_documented() -> None:
     section = RULES_MD.read_text(encoding="utf-8").split("### Presets", 1)[1].split("###", 1)[0]
-    assert re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE) == list(HOUSE_PRESETS)
+    assert re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE) == list(PRESETS)

@@ -1,4 +1,4 @@
-"""The rules settings object: tavern defaults, ranges, JSON round trip (A2 switches implemented so far)."""
+"""The rules settings object: tavern defaults, ranges, JSON round trip every switch of A2 and the presets of A3."""
 from __future__ import annotations
 
 import pytest
@@ -49,7 +49,7 @@ def test_settings_round_trip_through_a_dict(dice: int, players: int) -> None:
 
 # --- the house rules of A2 and the presets of A3 ------------------------------------------------
 
-from referee.rules import HOUSE_PRESETS, TABLE_SWITCHES, SettingsConflict  # noqa: E402
+from referee.rules import PRESETS, TABLE_SWITCHES, SettingsConflict  # noqa: E402
 
 HOUSE_DEFAULTS = {"bids_on_ones": False, "raise_rule": "quantity_or_face", "challenge": "next_player",
                   "spot_on": False, "palifico": False, "loss": "one_die", "duel_dice": False, "first_opener": "rotate"}
@@ -63,26 +63,40 @@ def test_every_house_rule_defaults_to_its_tavern_value() -> None:
 
 @pytest.mark.parametrize("key, value", [("spot_on", True), ("spot_on", False), ("loss", "elimination"),
                                         ("first_opener", "roll_off"), ("challenge", "anyone")])
-def test_the_default_path_refuses_every_house_rule_key_even_at_its_default(key: str, value: object) -> None:
-    """POST /api/tables uses the default path: a table cannot be created with a switch it cannot play yet."""
-    with pytest.raises(MalformedAction) as err:
-        Settings.from_dict({"dice_per_player": 3, key: value})
-    assert err.value.code == "settings/house_rule"
-    assert key in err.value.message
-    assert Settings.from_dict({key: value}, house_rules=True) == Settings(**{key: value})  # type: ignore[arg-type]
+def test_from_dict_takes_every_house_rule_key_even_at_its_default(key: str, value: object) -> None:
+    assert Settings.from_dict({"dice_per_player": 3, key: value}) == Settings(dice_per_player=3, **{key: value})  # type: ignore[arg-type]
 
 
-def test_the_default_path_accepts_exactly_the_table_switches() -> None:
+def test_to_dict_always_names_the_table_switches() -> None:
     assert TABLE_SWITCHES == ("dice_per_player", "max_players", "wild_ones", "turn_timer_s")
     data = {"dice_per_player": 1, "max_players": 8, "wild_ones": False, "turn_timer_s": 0}
     assert Settings.from_dict(data).to_dict() == data
+
+
+def test_a_preset_with_overrides_keeps_the_preset_where_not_overridden() -> None:
+    settings = Settings.from_preset("kul_tiras", {"duel_dice": True, "turn_timer_s": 30})
+    assert settings == Settings(**{**{f: getattr(PRESETS["kul_tiras"], f) for f in HOUSE_DEFAULTS},
+                                   "dice_per_player": 7, "wild_ones": False, "duel_dice": True, "turn_timer_s": 30})
+
+
+@pytest.mark.parametrize("name", ["vegas", "", None, 3, "Tavern"])
+def test_an_unknown_preset_is_refused_with_settings_preset(name: object) -> None:
+    with pytest.raises(MalformedAction) as err:
+        Settings.from_preset(name)
+    assert err.value.code == "settings/preset"
+
+
+def test_a_preset_with_conflicting_overrides_names_the_keys() -> None:
+    with pytest.raises(SettingsConflict) as err:
+        Settings.from_preset("perudo", {"wild_ones": False})
+    assert err.value.keys == ("bids_on_ones", "wild_ones")
 
 
 @pytest.mark.parametrize("key", ["raise_rule", "challenge", "loss", "first_opener"])
 @pytest.mark.parametrize("value", ["sideways", "", 1, None, True])
 def test_a_word_switch_takes_only_its_listed_choices(key: str, value: object) -> None:
     with pytest.raises(MalformedAction) as err:
-        Settings.from_dict({key: value}, house_rules=True)
+        Settings.from_dict({key: value})
     assert err.value.code == "settings/not_a_choice"
     assert key in err.value.message
 
@@ -90,7 +104,7 @@ def test_a_word_switch_takes_only_its_listed_choices(key: str, value: object) ->
 @pytest.mark.parametrize("key", ["bids_on_ones", "spot_on", "palifico", "duel_dice"])
 def test_a_yes_no_house_rule_must_be_a_boolean(key: str) -> None:
     with pytest.raises(MalformedAction) as err:
-        Settings.from_dict({key: 1}, house_rules=True)
+        Settings.from_dict({key: 1})
     assert err.value.code == "settings/not_boolean"
 
 
@@ -110,7 +124,7 @@ def test_a_yes_no_house_rule_must_be_a_boolean(key: str) -> None:
 def test_switches_that_do_not_combine_are_refused_naming_every_offending_key(
         data: dict[str, object], keys: tuple[str, ...]) -> None:
     with pytest.raises(SettingsConflict) as err:
-        Settings.from_dict(data, house_rules=True)
+        Settings.from_dict(data)
     assert err.value.code == "settings/conflict"
     assert err.value.keys == keys
     assert all(key in err.value.message for key in keys)
@@ -137,13 +151,13 @@ def test_every_other_combination_of_the_switches_is_a_valid_setting() -> None:
             conflict = ((ones and not wild) or (ones and face_up) or (duel and loss != "elimination")
                         or (pali and loss == "elimination") or (pali and dice == 1))
             try:
-                settings = Settings.from_dict(data, house_rules=True)
+                settings = Settings.from_dict(data)
             except SettingsConflict:
                 assert conflict, data
                 continue
             assert not conflict, data
             valid += 1
-            assert Settings.from_dict(settings.to_dict(), house_rules=True) == settings
+            assert Settings.from_dict(settings.to_dict()) == settings
     assert valid == 400
 
 
@@ -154,13 +168,11 @@ def test_to_dict_names_a_house_rule_only_when_it_is_on() -> None:
 
 
 def test_the_three_presets_of_a3() -> None:
-    assert sorted(HOUSE_PRESETS) == ["kul_tiras", "perudo", "tavern"]
-    assert HOUSE_PRESETS["tavern"] == Settings() == PRESETS["tavern"]
-    assert HOUSE_PRESETS["kul_tiras"] == Settings(dice_per_player=7, wild_ones=False, raise_rule="face_up",
+    assert sorted(PRESETS) == ["kul_tiras", "perudo", "tavern"]
+    assert PRESETS["tavern"] == Settings() == PRESETS["tavern"]
+    assert PRESETS["kul_tiras"] == Settings(dice_per_player=7, wild_ones=False, raise_rule="face_up",
                                                   challenge="anyone", loss="elimination", first_opener="roll_off")
-    assert HOUSE_PRESETS["perudo"] == Settings(dice_per_player=5, wild_ones=True, bids_on_ones=True, spot_on=True,
+    assert PRESETS["perudo"] == Settings(dice_per_player=5, wild_ones=True, bids_on_ones=True, spot_on=True,
                                                palifico=True)
     # kul_tiras offers duel_dice as a switch: it combines with the preset.
-    assert Settings.from_dict({**HOUSE_PRESETS["kul_tiras"].to_dict(), "duel_dice": True}, house_rules=True).duel_dice
-    # The table plays only the tavern preset today.
-    assert list(PRESETS) == ["tavern"]
+    assert Settings.from_dict({**PRESETS["kul_tiras"].to_dict(), "duel_dice": True}).duel_dice
