@@ -5,7 +5,7 @@ import secrets
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from referee.rules import RulesError, Settings
+from referee.rules import RulesError
 from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
@@ -45,12 +45,12 @@ def create_table() -> tuple[Response, int]:
         return create_refereed_table(body)
     try:
         wanted = parse_new_table(body)
-        settings = Settings.from_dict(wanted.rules)
+        settings = wanted.rules
         if wanted.bots >= settings.max_players:
             raise BadRequest("table/full", f"{wanted.bots} bots and you do not fit at {settings.max_players} seats")
         if wanted.bots and wanted.bot_level not in BOT_LEVELS:
             raise BadRequest("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}")
-        table = current_app.extensions["tavern"].tables.create(wanted.rules)
+        table = current_app.extensions["tavern"].tables.create(settings.to_dict())
         token = secrets.token_urlsafe(32)
         seat = table.join(wanted.name, token_digest(token))
         for _ in range(wanted.bots):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
-from referee.rules import MalformedAction
+from referee.rules import MalformedAction, Settings
 from referee.table import BadRequest
 from referee.text import NAME_CODES, clean_text
 
@@ -92,7 +92,7 @@ class NewTable:
     """A request to create a table: the host's name, house rules, bots to seat, start at once."""
 
     name: str
-    rules: dict[str, Any]
+    rules: Settings
     bots: int
     bot_level: str
     start: bool
@@ -104,10 +104,8 @@ def parse_new_table(data: Any) -> NewTable:
     >>> parse_new_table({"name": "Anna", "bots": {"count": 3, "level": "easy"}, "start": True}).bots
     3
     """
-    data = fields_of(data, "name", "lang", "rules", "bots", "start")
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise BadRequest("payload/malformed", "rules must be an object")
+    data = fields_of(data, "name", "lang", "preset", "rules", "bots", "start")
+    rules = parse_rules(data)
     bots = fields_of(data.get("bots", {}), "count", "level")
     count = int_field({"count": bots.get("count", 0)}, "count", 0, SEATS[1])
     level = bots.get("level", "medium")
@@ -115,6 +113,20 @@ def parse_new_table(data: Any) -> NewTable:
     if not isinstance(level, str) or not isinstance(start, bool):
         raise BadRequest("payload/malformed", "bots.level must be a string and start true or false")
     return NewTable(_name(data), rules, count, level, start)
+
+
+def parse_rules(data: dict[str, Any]) -> Settings:
+    """A new table's rules: its ``preset`` (default ``tavern``) with the ``rules`` switches on top.
+
+    >>> parse_rules({"preset": "kul_tiras", "rules": {"duel_dice": True}}).duel_dice
+    True
+    >>> parse_rules({}) == Settings()
+    True
+    """
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise BadRequest("payload/malformed", "rules must be an object")
+    return Settings.from_preset(data.get("preset", "tavern"), rules)
 
 
 def _name(data: dict[str, Any]) -> str:

@@ -14,26 +14,23 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
-from referee.rules import RulesError, Settings
-from referee.table import BadRequest, desk
+from referee.rules import RulesError
+from referee.table import desk
 
-from .payloads import fields_of, parse_name, token_digest
+from .payloads import fields_of, parse_name, parse_rules, token_digest
 from .render import page
 
 referee_pages = Blueprint("referee_pages", __name__)
 
 
 def create_refereed_table(body: Any) -> tuple[Response, int]:
-    """``{"referee": {"name"}, "rules"?, "gm"?, "lang"?}`` → 201 with the referee's token and both links."""
+    """``{"referee": {"name"}, "preset"?, "rules"?, "gm"?, "lang"?}`` → 201 with the referee's token and both links."""
     try:
-        data = fields_of(body, "referee", "rules", "gm", "lang")
+        data = fields_of(body, "referee", "preset", "rules", "gm", "lang")
         name = parse_name(fields_of(data.get("referee"), "name"))
-        rules = data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise BadRequest("payload/malformed", "rules must be an object")
-        Settings.from_dict(rules)
+        rules = parse_rules(data)
         settings = GmSettings.from_dict(data.get("gm"))
-        table = current_app.extensions["tavern"].tables.create(rules)
+        table = current_app.extensions["tavern"].tables.create(rules.to_dict())
         token = secrets.token_urlsafe(32)
         desk.name_referee(table, name, token_digest(token), settings)
     except RulesError as error:
