@@ -13,18 +13,29 @@ False
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from referee.gm.relay import Translate
 from referee.gm.state import GmState
 from referee.gm.views import gm_view, referee_gm_view
-from referee.rules import GameState, Phase, RoundResult, Settings
+from referee.rules import GameState, Phase, RoundResult, Settings, callers
 
 
-def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: bool = False) -> dict[str, Any]:
-    """What ``seat`` (None: a spectator) sees of ``state``; ``see_all`` is the referee's view of every cup."""
+def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: bool = False,
+              roll_off: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """What ``seat`` (None: a spectator) sees of ``state``; ``see_all`` is the referee's view of every cup;
+    ``roll_off`` the game's roll-off throws so far (the rules' ``roll_off`` events, oldest first).
+
+    >>> from referee.rules import Bid, MakeBid, Roll, apply, new_game
+    >>> anyone = Settings(challenge="anyone", spot_on=True)
+    >>> state = apply(new_game(anyone, (0, 1, 2), 0), Roll(((2,) * 5,) * 3)).state
+    >>> view = game_view(apply(state, MakeBid(0, Bid(3, 4))).state, seat=2)
+    >>> view["callers"], view["can_call"], view["can_spot_on"], view["palifico"], view["roll_off"]
+    ([1, 2], True, True, False, None)
+    """
     in_game = state.in_game
+    may_call = list(callers(state))
     view: dict[str, Any] = {
         "game": game_no,
         "phase": state.phase.value,
@@ -38,14 +49,29 @@ def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: 
         "opener": state.opener,
         "turn": state.turn,
         "bids": [{"seat": b.seat, "quantity": b.bid.quantity, "face": b.bid.face} for b in state.bids],
-        "can_call": state.phase is Phase.BIDDING and seat == state.turn and bool(state.bids),
+        "palifico": state.palifico,
+        "callers": may_call,
+        "can_call": seat in may_call,
+        "can_spot_on": seat in may_call and state.settings.spot_on,
         "result": _result(state.result) if state.phase in (Phase.REVEALED, Phase.OVER) else None,
         "winner": state.winner,
         "rules": state.settings.to_dict(),
+        "roll_off": _roll_off(state, roll_off),
     }
     if see_all:
         view["hands"] = _all_hands(state)
     return view
+
+
+def _roll_off(state: GameState, throws: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The roll-off's public throws and the seat order once it is decided (null unless the game plays it)."""
+    if state.settings.first_opener != "roll_off":
+        return None
+    return {
+        "throws": [{"dice": {str(s): [int(d) for d in dice] for s, dice in throw["dice"].items()},
+                    "standing": [[int(s) for s in group] for group in throw["standing"]]} for throw in throws],
+        "seat_order": None if state.phase is Phase.ROLLING_OFF else list(state.seats),
+    }
 
 
 def _own_dice(state: GameState, seat: int | None) -> list[int]:
@@ -72,6 +98,9 @@ def _result(result: RoundResult | None) -> dict[str, Any] | None:
         "count": result.count,
         "loser": result.loser,
         "dice_lost": result.dice_lost,
+        "call": result.call,
+        "dice_gained": result.dice_gained,
+        "palifico_next": result.palifico_next,
     }
 
 
@@ -95,6 +124,7 @@ class TableLike(Protocol):
     game: GameState | None
     autopilot: Collection[int]
     gm: GmState
+    roll_off: Sequence[Mapping[str, Any]]
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
@@ -123,7 +153,8 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
             "spectators": spectators,
             "server_key": dict(server_key) if server_key else None,
         },
-        "game": game_view(state.game, seat, game_no=state.game_no) if state.game is not None else None,
+        "game": game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off)
+        if state.game is not None else None,
         "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
     }
     if state.game is not None and state.game.phase is not Phase.ROLLING and commitment:
@@ -162,7 +193,7 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     hidden_round = None
     hands: dict[int, list[int]] = {}
     if game is not None:
-        view["game"] = game_view(game, None, game_no=state.game_no, see_all=not blind)
+        view["game"] = game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
         if game.phase is Phase.BIDDING:
             hidden_round = (state.game_no, game.round_no) if blind else None
             hands = {} if blind else {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}

@@ -107,7 +107,7 @@ class Autoplay:
         game = table.game
         if not still_due() or game is None:
             return
-        view = game_view(game, seat, game_no=table.current.game_no)
+        view = game_view(game, seat, game_no=table.current.game_no, roll_off=table.current.roll_off)
         against = (key[0], key[1], key[2])
         try:
             action = self._bot_for(seat).act(view)
@@ -120,9 +120,13 @@ class Autoplay:
             self._play(seat, to_action(legal_moves(view)[-1]), against)
 
     def _play(self, seat: int, action: dict[str, Any], against: tuple[int, int, int]) -> None:
-        """Play ``action`` for ``seat`` against the turn the bot saw (refused as stale once it moved on)."""
-        if action.get("type") == "liar":
+        """Play ``action`` (``{"type": "bid", "quantity", "face"}``, ``{"type": "liar"}`` or ``{"type": "spot_on"}``)
+        for ``seat`` against the turn the bot saw (refused as stale once it moved on)."""
+        kind = action.get("type")
+        if kind == "liar":
             self.table.liar(seat, by_bot=True, against=against)
+        elif kind == "spot_on":
+            self.table.spot_on(seat, by_bot=True, against=against)
         else:
             self.table.bid(seat, int(action["quantity"]), int(action["face"]), by_bot=True, against=against)
 

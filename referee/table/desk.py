@@ -28,7 +28,7 @@ from referee.gm.attempts import Attempt, Check
 from referee.gm.settings import GmSettings
 from referee.gm.stakes import parse_stake
 from referee.gm.text import CHAT_LIMIT, clean_text
-from referee.rules import IllegalAction, Phase
+from referee.rules import IllegalAction, Phase, Settings
 
 from .approval import require_hand_change
 from .table import Table
@@ -74,6 +74,11 @@ def resume(table: Table) -> None:
     """Resume the game; the turn timer goes on with the time that was left."""
     with table.changing():
         table.commit("game_resumed", {})
+
+
+def set_rules(table: Table, settings: Settings) -> None:
+    """The referee changes the table's rules between games: logged as ``rules_changed`` by ``"referee"``."""
+    table.change_rules(settings, by="referee")
 
 
 def set_whisper_name(table: Table, seat: int, name: Any) -> None:

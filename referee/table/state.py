@@ -15,10 +15,11 @@ from typing import Any
 
 from referee.gm.fold import HANDLERS as GM_HANDLERS
 from referee.gm.state import GmState
-from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, Settings, Step,
-                           apply, new_game)
+from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, Settings,
+                           SpotOn, Step, apply, new_game, pending_roll_off)
 
 from .errors import TableError
+from .roll_off import drawn_throw
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,11 @@ class GameFairness:
 @dataclass(frozen=True, slots=True)
 class TableState:
     """Everything a table knows: its rules, seats, host (None: the referee hosts), games so far,
-    the running game, and the game master's part (``gm``)."""
+    the running game, and the game master's part (``gm``).
+
+    ``roll_off`` holds the running game's roll-off throws (the rules' ``roll_off`` events:
+    ``{dice, standing}``), oldest first; empty unless the game plays ``first_opener = roll_off``.
+    ``last_first_opener`` is the first opener of the last game that rotated (a roll-off game names none)."""
 
     id: str
     settings: Settings
@@ -68,6 +73,7 @@ class TableState:
     strikes: dict[int, int] = field(default_factory=dict)
     events: tuple[Event, ...] = ()
     gm: GmState = field(default_factory=GmState)
+    roll_off: tuple[dict[str, Any], ...] = ()
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -143,7 +149,38 @@ def _timed_out(state: TableState, public: dict[str, Any], _secret: dict[str, Any
 
 def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     game = new_game(state.settings, public["seats"], public["opener"])
-    return replace(state, game_no=public["game"], game=game, last_first_opener=public["opener"], fairness=None)
+    rotated = public["opener"] if public["opener"] is not None else state.last_first_opener
+    return replace(state, game_no=public["game"], game=game, last_first_opener=rotated, fairness=None, roll_off=())
+
+
+def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """A roll-off throw: exactly the values of its revealed draw, applied to the rules as ``RollOff``."""
+    game, fairness = _game(state), _fairness(state)
+    counter = len(state.roll_off) + 1
+    if public["game"] != state.game_no or public["counter"] != counter:
+        raise TableError("roll_off/order", f"the next roll-off throw is throw {counter} of game {state.game_no}, "
+                                           f"not throw {public['counter']} of game {public['game']}")
+    number = public["draw"]
+    draw = fairness.draws[number - 1] if isinstance(number, int) and 1 <= number <= len(fairness.draws) else None
+    dice = drawn_throw(draw, number in fairness.draws_revealed, state.game_no, counter, pending_roll_off(game))
+    if public["dice"] != dice:
+        raise TableError("roll_off/draw", f"the dice of throw {counter} are not the values of draw {number}")
+    step = apply(game, RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in game.seats)))
+    thrown = next(event.data for event in step.events if event.kind == "roll_off")
+    return replace(state, game=step.state, roll_off=state.roll_off + (thrown,), events=_public_events(step))
+
+
+def _rules_changed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """The host or the referee changed the table's rules between games (the next game plays them)."""
+    if state.game_running:
+        raise TableError("game/running", "the rules change only between games")
+    settings = Settings.from_dict(public["rules"])
+    crowded = sorted(seat for seat in state.seats if seat >= settings.max_players)
+    if crowded:
+        raise TableError("settings/seats_taken", f"max_players {settings.max_players} leaves no room for seat(s) "
+                                                 f"{', '.join(map(str, crowded))}: free them first")
+    event = Event("rules_changed", {"rules": settings.to_dict(), "by": public["by"]})
+    return replace(state, settings=settings, events=(event,))
 
 
 def _game_opened(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -179,6 +216,11 @@ def _bid(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> 
 def _liar(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     _require_unpaused(state)
     return _played(state, public, apply(_game(state), CallLiar(public["seat"])))
+
+
+def _spot_on(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    _require_unpaused(state)
+    return _played(state, public, apply(_game(state), SpotOn(public["seat"])))
 
 
 def _played(state: TableState, public: dict[str, Any], step: Step) -> TableState:
@@ -246,6 +288,9 @@ _HANDLERS = {
     "round_dealt": _round_dealt,
     "bid": _bid,
     "liar": _liar,
+    "spot_on": _spot_on,
+    "roll_off": _rolled_off,
+    "rules_changed": _rules_changed,
     "round_revealed": _round_revealed,
     "next_round": _next_round,
     "seat_autopilot": _autopilot,

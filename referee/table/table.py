@@ -12,13 +12,15 @@ import threading
 from collections import deque
 from typing import Any
 
-from referee.rules import Event, GameState, Phase, first_opener
+from referee.rules import Event, GameState, Phase, Settings
 from referee.store.base import Store
 
 from .against import Turn, require_current
 from .batch import Batch
+from .calling import Calling
 from .dealing import Dealer
 from .errors import TableError
+from .opening import Opening
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
@@ -32,7 +34,7 @@ BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавы
 """The regulars of the bar ("кореша"), named in order of arrival."""
 
 
-class Table(Transactions, Seeding, Refereeing):
+class Table(Transactions, Seeding, Opening, Calling, Refereeing):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
 
     ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
@@ -158,20 +160,6 @@ class Table(Transactions, Seeding, Refereeing):
             self._start_game()
         self._notify()
 
-    def _start_game(self) -> None:
-        state = self.current
-        if state.game_running:
-            raise TableError("game/running", "a game is already running at this table")
-        seats = sorted(state.seats)
-        if len(seats) < 2:
-            raise TableError("start/too_few", "a game needs at least 2 seated players")
-        game_no = state.game_no + 1
-        opener = first_opener(seats, state.last_first_opener)
-        self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
-        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans())
-        self._commit("game_opened", manifest, secret)
-        self._open_round()
-
     def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False,
             against: Turn | None = None) -> None:
         """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat);
@@ -180,21 +168,6 @@ class Table(Transactions, Seeding, Refereeing):
             self._require_seat(seat)
             require_current(self._turn(), against)
             self._commit("bid", {"seat": seat, "quantity": quantity, "face": face, **_by_bot(by_bot)})
-        self._notify()
-
-    def liar(self, seat: int, *, by_bot: bool = False, against: Turn | None = None) -> None:
-        """``seat`` calls Liar on the standing bid, revealed at once; ``against`` as for ``bid``."""
-        with self._command():
-            self._require_seat(seat)
-            require_current(self._turn(), against)
-            self._commit("liar", {"seat": seat, **_by_bot(by_bot)})
-            fairness = self.current.fairness
-            game = self.game
-            if fairness is not None and fairness.deal_secret is not None and game is not None:
-                reveal = self._dealer.reveal((fairness.opening_public, fairness.opening_secret),
-                                             fairness.deal_secret, list(fairness.changes))
-                self._commit("round_revealed", reveal)
-            self._close_game()
         self._notify()
 
     def next_round(self, seat: int, after: tuple[int, int] | None = None) -> None:
@@ -254,6 +227,22 @@ class Table(Transactions, Seeding, Refereeing):
         """The referee frees a person's or a bot's seat (not while it plays a running game)."""
         with self._command():
             self._commit("seat_left", {"seat": seat})
+        self._notify()
+
+    def set_rules(self, seat: int, settings: Settings) -> None:
+        """The host changes the table's rules while no game is running (``rules_changed``)."""
+        with self._command():
+            self._require_host(seat, "change the rules")
+            self.change_rules(settings, by=seat)
+
+    def change_rules(self, settings: Settings, by: int | str) -> None:
+        """Log ``settings`` as the table's rules from the next game on, ``by`` a seat or ``"referee"``
+        (the caller checked who asks); rules equal to the table's log nothing."""
+        with self._command():
+            if self.current.game_running:
+                raise TableError("game/running", "the rules change only between games")
+            if settings != self.current.settings:
+                self._commit("rules_changed", {"rules": settings.to_dict(), "by": by})
         self._notify()
 
     def time_out(self, seat: int, key: tuple[int, ...]) -> int:

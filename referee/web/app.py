@@ -23,6 +23,7 @@ from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
 from referee.table.replay import TableBroken
 
+from .announce import Announcer
 from .audit import audit_routes
 from .broadcast import Broadcaster
 from .budgets import Budgets
@@ -77,6 +78,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     def serve_table(table: Table) -> None:
         table.subscribe(broadcaster.table_changed)
         table.subscribe(referee_broadcaster.table_changed)
+        Announcer(socketio, conns, table)
         Autoplay(table, table.timers, config.bot_think_s, config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,

@@ -129,6 +129,24 @@ def parse_rules(data: dict[str, Any]) -> Settings:
     return Settings.from_preset(data.get("preset", "tavern"), rules)
 
 
+def parse_set_rules(data: Any, current: Settings) -> Settings:
+    """The rules a ``set_rules`` event asks for: its ``preset`` with the ``rules`` switches on top, or
+    without a preset the table's ``current`` rules with the switches on top.
+
+    >>> parse_set_rules({"rules": {"spot_on": True}}, Settings(dice_per_player=3)).to_dict()
+    {'dice_per_player': 3, 'max_players': 6, 'wild_ones': True, 'turn_timer_s': 60, 'spot_on': True}
+    >>> parse_set_rules({"preset": "perudo"}, Settings(dice_per_player=3)).dice_per_player
+    5
+    """
+    data = fields_of(data, "preset", "rules")
+    if "preset" in data:
+        return parse_rules(data)
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise BadRequest("payload/malformed", "rules must be an object")
+    return Settings.from_dict({**current.to_dict(), **rules})
+
+
 def _name(data: dict[str, Any]) -> str:
     return clean_text(data.get("name"), limit=NAME_MAX, what="a name", codes=NAME_CODES)
 

@@ -18,12 +18,12 @@ from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room, leave_room
 
 from referee.rules import MalformedAction, RulesError
-from referee.table import Table, TableError, Tables
+from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, watch_room
 from .payloads import (one_payload, parse_against, parse_auth, parse_bid, parse_call, parse_empty, parse_level,
-                       parse_name, parse_next_round, parse_seat, parse_seed, token_digest)
+                       parse_name, parse_next_round, parse_seat, parse_seed, parse_set_rules, token_digest)
 from .broadcast import Broadcaster
 from .frames import MALFORMED_EVENT, guard_frames, reason_of
 
@@ -42,6 +42,10 @@ def _bid(table: Table, seat: int, data: Any) -> None:
 
 def _liar(table: Table, seat: int, data: Any) -> None:
     table.liar(seat, against=parse_call(data))
+
+
+def _spot_on(table: Table, seat: int, data: Any) -> None:
+    table.spot_on(seat, against=parse_call(data))
 
 
 def _next_round(table: Table, seat: int, data: Any) -> None:
@@ -63,7 +67,8 @@ def _remove_bot(table: Table, seat: int, data: Any) -> None:
 SeatAction = Callable[[Table, int, Any], None]
 
 SEAT_EVENTS: dict[str, SeatAction] = {
-    "start": _start, "new_game": _start, "bid": _bid, "liar": _liar, "next_round": _next_round, "seed": _seed,
+    "start": _start, "new_game": _start, "bid": _bid, "liar": _liar, "spot_on": _spot_on, "next_round": _next_round,
+    "seed": _seed,
     "add_bot": _add_bot, "remove_bot": _remove_bot,
 }
 """Events that need a seat, each with what it does to the table."""
@@ -158,6 +163,17 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             _enter(table, seat)
             return {"seat": seat, "token": token}
         return answer(join)
+
+    @socketio.on("set_rules")
+    def on_set_rules(*args: Any) -> dict[str, Any]:
+        def set_rules(conn: Connection, table: Table) -> None:
+            seat = None if conn.referee else seat_of(conn)
+            settings = parse_set_rules(one_payload(args), table.current.settings)
+            if seat is None:
+                desk.set_rules(table, settings)
+            else:
+                table.set_rules(seat, settings)
+        return answer(set_rules)
 
     for event, act in SEAT_EVENTS.items():
         socketio.on_event(event, _seat_handler(answer, seat_of, act))

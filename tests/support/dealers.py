@@ -1,19 +1,22 @@
-"""Dealers for tests: dice from a seeded generator or from a script, with no commitments."""
+"""Dealers for tests: dice and draws from a seeded generator or from a script, with no commitments."""
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from referee.table.dealing import Dealt
+from referee.table.dealing import Dealt, Drawn
 
 
 class PlainDealer:
     """Dice from a seeded ``random.Random``; ``script`` (a list of hands by seat) is dealt first,
-    each hand cut to the dice that seat still holds."""
+    each hand cut to the dice that seat still holds; ``draws`` (a list of values, one per item) are
+    the values of the first draws (a roll-off's throws, a check)."""
 
-    def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None) -> None:
+    def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None,
+                 draws: list[list[int]] | None = None) -> None:
         self._random = random.Random(seed)
         self.script = list(script or [])
+        self.draws = list(draws or [])
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
                   seats: list[int], people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -36,3 +39,15 @@ class PlainDealer:
 
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
         return {}
+
+    def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: dict[str, Any],
+             items: list[tuple[str, int]]) -> Drawn:
+        values = self.draws.pop(0) if self.draws else [self._random.randint(1, sides) for _, sides in items]
+        request = {"purpose": dict(purpose), "items": [{"label": label, "sides": sides} for label, sides in items]}
+        results = [{"index": k, "label": label, "sides": sides, "value": value}
+                   for k, ((label, sides), value) in enumerate(zip(items, values))]
+        return Drawn({"game": opening[0]["game"], "draw": draw_no, "purpose": dict(purpose)},
+                     {"game": opening[0]["game"], "draw": draw_no, "request": request, "results": results}, values)
+
+    def reveal_draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_secret: dict[str, Any]) -> dict[str, Any]:
+        return dict(draw_secret)

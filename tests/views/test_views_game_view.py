@@ -6,16 +6,17 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
 
-from referee.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, Settings, apply,
-                           legal_actions, new_game)
+from referee.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, Settings,
+                           SettingsConflict, SpotOn, apply, legal_actions, new_game, pending_roll_off)
 from referee.views import game_view
 
 SEATS = (0, 2, 5)
 HANDS = {0: (1, 2, 3), 2: (4, 4, 6), 5: (5, 5, 2)}
 VIEW_KEYS = {"game", "phase", "round", "seat", "dice", "dice_counts", "total_dice", "seats_in_game", "seat_order",
-             "opener", "turn", "bids", "can_call", "result", "winner", "rules"}
+             "opener", "turn", "bids", "palifico", "callers", "can_call", "can_spot_on", "result", "winner", "rules",
+             "roll_off"}
 
 
 def _play(state: GameState, *actions: Action) -> GameState:
@@ -86,10 +87,61 @@ def test_only_the_player_to_act_can_call_and_only_after_a_bid() -> None:
     assert game_view(opening, 2)["can_call"] is False
 
 
+def test_under_anyone_every_player_but_the_bidder_may_call_and_spot_on_where_played() -> None:
+    rules = Settings(dice_per_player=3, challenge="anyone", spot_on=True)
+    state = _play(new_game(rules, SEATS, 2), Roll(tuple(HANDS[s] for s in SEATS)), MakeBid(2, Bid(3, 4)))
+    for seat in SEATS + (None,):
+        view = game_view(state, seat)
+        assert view["callers"] == [5, 0]
+        assert (view["can_call"], view["can_spot_on"]) == ((True, True) if seat in (0, 5) else (False, False))
+    plain = game_view(_bidding(), 5)
+    assert (plain["callers"], plain["can_call"], plain["can_spot_on"]) == ([5], True, False)
+
+
+def test_a_right_spot_on_shows_the_call_and_the_die_gained_in_the_result() -> None:
+    rules = Settings(dice_per_player=3, spot_on=True, challenge="anyone")
+    state = _play(new_game(rules, SEATS, 2), Roll(tuple(HANDS[s] for s in SEATS)), MakeBid(2, Bid(2, 4)))
+    state = _play(state, CallLiar(5), NextRound(), Roll(((1, 2, 3), (4, 4, 6), (5, 2))), MakeBid(5, Bid(1, 3)),
+                  MakeBid(0, Bid(2, 3)), SpotOn(5))  # two threes: seat 0's 1 and 3
+    for seat in SEATS + (None,):
+        result = game_view(state, seat)["result"]
+        assert (result["call"], result["caller"], result["loser"], result["dice_lost"], result["dice_gained"]) == \
+            ("spot_on", 5, None, 0, 1)
+        assert result["palifico_next"] is False
+    assert game_view(state, None)["dice_counts"] == {"0": 3, "2": 3, "5": 3}
+
+
+def test_a_palifico_round_is_shown_to_everyone() -> None:
+    rules = Settings(dice_per_player=2, palifico=True)
+    state = _play(new_game(rules, SEATS, 0), Roll(((2, 2), (3, 3), (4, 4))), MakeBid(0, Bid(4, 2)), CallLiar(2))
+    assert game_view(state, 5)["result"]["palifico_next"] is True
+    state = _play(state, NextRound(), Roll(((2,), (3, 3), (4, 4))))
+    assert [game_view(state, seat)["palifico"] for seat in SEATS + (None,)] == [True] * 4
+    assert game_view(_bidding(), 0)["palifico"] is False
+
+
+def test_the_roll_off_shows_every_throw_and_the_seat_order_once_decided() -> None:
+    rules = Settings(dice_per_player=3, first_opener="roll_off")
+    state = new_game(rules, SEATS, None)
+    throws = []
+    for dice in (((3, 4), (6, 1), (2, 2)), ((1, 1), (5, 5), ())):
+        assert game_view(state, 0, roll_off=throws)["roll_off"]["seat_order"] is None
+        step = apply(state, RollOff(dice))
+        state = step.state
+        throws.append(next(event.data for event in step.events if event.kind == "roll_off"))
+    view = game_view(state, None, roll_off=throws)
+    assert view["roll_off"] == {"throws": [{"dice": {"0": [3, 4], "2": [6, 1], "5": [2, 2]}, "standing": [[0, 2], [5]]},
+                                           {"dice": {"0": [1, 1], "2": [5, 5]}, "standing": [[2], [0], [5]]}],
+                                "seat_order": [2, 0, 5]}
+    assert view["seat_order"] == [2, 0, 5] and view["opener"] == 2
+    assert game_view(_bidding(), 0)["roll_off"] is None
+
+
 def test_after_the_reveal_everyone_sees_every_cup_in_the_result() -> None:
     state = _revealed()
     expected = {"bidder": 2, "caller": 5, "quantity": 3, "face": 4,
-                "hands": {str(s): list(HANDS[s]) for s in SEATS}, "count": 3, "loser": 5, "dice_lost": 1}
+                "hands": {str(s): list(HANDS[s]) for s in SEATS}, "count": 3, "loser": 5, "dice_lost": 1,
+                "call": "liar", "dice_gained": 0, "palifico_next": False}
     for seat in SEATS + (None,):
         view = game_view(state, seat)
         assert view["phase"] == "revealed"
@@ -149,10 +201,10 @@ def _leaves(node: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, 
         yield path, node
 
 
-def _check_view_hides_other_hands(state: GameState, seat: int | None) -> None:
-    view = json.loads(json.dumps(game_view(state, seat)))
+def _check_view_hides_other_hands(state: GameState, seat: int | None, throws: list[dict[str, Any]]) -> None:
+    view = json.loads(json.dumps(game_view(state, seat, roll_off=throws)))
     assert set(view) == VIEW_KEYS  # nothing beyond the whitelist, in particular no "hands"
-    unrevealed = state.phase in (Phase.ROLLING, Phase.BIDDING)
+    unrevealed = state.phase in (Phase.ROLLING, Phase.BIDDING, Phase.ROLLING_OFF)
     own = list(state.hand_of(seat)) if seat in state.seats else []
     if state.phase is Phase.BIDDING:
         assert view["dice"] == own
@@ -163,13 +215,17 @@ def _check_view_hides_other_hands(state: GameState, seat: int | None) -> None:
     else:
         assert state.result is not None
         assert view["result"]["hands"] == {str(s): list(h) for s, h in state.result.hands}
-    # Structurally: the only places that may hold dice are the viewer's own "dice" and, after the
-    # reveal, result.hands. Every other list in the view holds seat numbers or bids.
-    allowed_lists = {("dice",), ("seats_in_game",), ("seat_order",), ("bids",)}
+    # Structurally: the only places that may hold dice are the viewer's own "dice", after the
+    # reveal result.hands, and the public roll-off throws. Every other list holds seats or bids.
+    allowed_lists = {("dice",), ("seats_in_game",), ("seat_order",), ("bids",), ("callers",), ("roll_off", "throws"),
+                     ("roll_off", "throws", "[]", "standing"), ("roll_off", "throws", "[]", "standing", "[]"),
+                     ("roll_off", "seat_order")}
     for path, value in _leaves(view):
         if isinstance(value, list):
             if path[:2] == ("result", "hands"):
                 assert not unrevealed and len(path) == 3
+            elif path[:4] == ("roll_off", "throws", "[]", "dice"):
+                assert len(path) == 5 and len(value) == 2
             else:
                 assert path in allowed_lists, path
     assert view["seats_in_game"] == list(state.in_game) and view["seat_order"] == list(state.seats)
@@ -178,26 +234,51 @@ def _check_view_hides_other_hands(state: GameState, seat: int | None) -> None:
         assert all(isinstance(v, int) for v in placed.values())
     assert all(isinstance(v, int) for v in view["dice_counts"].values())
     assert all(not isinstance(v, (list, dict)) for v in view["rules"].values())
+    if state.settings.first_opener == "roll_off":
+        assert view["roll_off"]["throws"] == throws
+    else:
+        assert view["roll_off"] is None
 
 
-@hsettings(max_examples=30, deadline=None)
-@given(
-    st.integers(1, 4), st.integers(2, 5), st.booleans(), st.data(), st.randoms(use_true_random=False),
-)
-def test_no_view_ever_shows_another_seat_unrevealed_hand(dice: int, players: int, wild: bool, data: st.DataObject,
+@st.composite
+def _house_settings(draw: st.DrawFn) -> Settings:
+    data = {
+        "dice_per_player": draw(st.integers(1, 4)), "wild_ones": draw(st.booleans()),
+        "bids_on_ones": draw(st.booleans()), "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
+        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
+        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
+        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
+    }
+    try:
+        return Settings.from_dict(data)
+    except SettingsConflict:
+        assume(False)
+        raise
+
+
+@hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(_house_settings(), st.integers(2, 5), st.data(), st.randoms(use_true_random=False))
+def test_no_view_ever_shows_another_seat_unrevealed_hand(rules: Settings, players: int, data: st.DataObject,
                                                           rnd: random.Random) -> None:
     seats = tuple(sorted(data.draw(st.sets(st.integers(0, 9), min_size=players, max_size=players))))
-    opener = data.draw(st.sampled_from(seats))
-    state = new_game(Settings(dice_per_player=dice, wild_ones=wild), seats, opener)
+    opener = None if rules.first_opener == "roll_off" else data.draw(st.sampled_from(seats))
+    state = new_game(rules, seats, opener)
     viewers: tuple[int | None, ...] = seats + (None,)
+    throws: list[dict[str, Any]] = []
     while True:
         for viewer in viewers:
-            _check_view_hides_other_hands(state, viewer)
+            _check_view_hides_other_hands(state, viewer, throws)
         if state.phase is Phase.OVER:
             break
-        if state.phase is Phase.ROLLING:
-            action: Action = Roll(tuple(tuple(rnd.randint(1, 6) for _ in range(c)) for c in state.counts))
+        if state.phase is Phase.ROLLING_OFF:
+            throwing = pending_roll_off(state)
+            action: Action = RollOff(tuple((rnd.randint(1, 6), rnd.randint(1, 6)) if s in throwing else ()
+                                           for s in state.seats))
+        elif state.phase is Phase.ROLLING:
+            action = Roll(tuple(tuple(rnd.randint(1, 6) for _ in range(c)) for c in state.counts))
         else:
             action = rnd.choice(legal_actions(state))
-        state = apply(state, action).state
+        step = apply(state, action)
+        throws += [event.data for event in step.events if event.kind == "roll_off"]
+        state = step.state
     assert state.winner is not None

@@ -1,0 +1,82 @@
+"""Starting a game at a table: who plays, who opens, and the roll-off that decides it under its house rule.
+
+One start is one command: ``game_started`` (the seated players; the opener, or null under
+``first_opener = roll_off``), ``game_opened`` (the dealer's signed manifest), then while the
+rules wait for a roll-off throw (``pending_roll_off``), for throw k = 1, 2, ...:
+``draw_committed`` (purpose ``{roll_off, ref: game, counter: k}``, two d6 per throwing seat,
+``referee.table.roll_off``), ``draw_revealed`` of that draw, and ``roll_off``
+``{game, counter, draw, dice}`` (the draw's values, which the fold checks and applies as the
+rules' ``RollOff``). Ties throw again among the tied only; then the first round is opened.
+
+>>> from referee.fairness.keys import Signer
+>>> from referee.store.log import EventLog
+>>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.fair_dealer import FairDealer
+>>> table = Tables(EventLog(":memory:"), FairDealer(Signer.from_private_bytes(bytes(32))), ManualScheduler(),
+...                seed_wait_s=0).create({"first_opener": "roll_off"})
+>>> table.join("Anna", "d0"), table.join("Ben", "d1")
+(0, 1)
+>>> table.start(0)
+>>> kinds = [entry.kind for entry in table._events.entries(table.id)]
+>>> kinds[3:7], kinds.count("roll_off") >= 1, table.game.opener == table.game.seats[0]
+(['game_started', 'game_opened', 'draw_committed', 'draw_revealed'], True, True)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from referee.fairness import kinds
+from referee.fairness.purposes import ROLL_OFF
+from referee.rules import GameState, first_opener, pending_roll_off
+
+from .errors import TableError
+from .roll_off import roll_off_items, throw_dice
+
+if TYPE_CHECKING:
+    from .dealing import Dealer
+    from .state import TableState
+
+
+class Opening:
+    """Mixed into ``Table``, which provides the dealer, the command machinery and the draws."""
+
+    id: str
+    _dealer: Dealer
+    current: TableState
+    game: GameState | None
+    _commit: Callable[..., None]
+    _open_round: Callable[[], None]
+    draw: Callable[[str, int, list[tuple[str, int]]], tuple[int, list[int]]]
+
+    def _start_game(self) -> None:
+        """The entries of a start (inside the caller's command): the game, its manifest, the
+        roll-off when the rules play it, the first round."""
+        state = self.current
+        if state.game_running:
+            raise TableError("game/running", "a game is already running at this table")
+        seats = sorted(state.seats)
+        if len(seats) < 2:
+            raise TableError("start/too_few", "a game needs at least 2 seated players")
+        game_no = state.game_no + 1
+        rolling_off = state.settings.first_opener == "roll_off"
+        opener = None if rolling_off else first_opener(seats, state.last_first_opener)
+        self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
+        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans())
+        self._commit("game_opened", manifest, secret)
+        self._roll_off(game_no)
+        self._open_round()
+
+    def _roll_off(self, game_no: int) -> None:
+        """Every throw the roll-off needs: a committed draw, its reveal and the ``roll_off`` entry."""
+        while self.game is not None and (throwing := pending_roll_off(self.game)):
+            number, _ = self.draw(ROLL_OFF, game_no, roll_off_items(throwing))
+            fairness = self.current.fairness
+            if fairness is None:
+                raise TableError("game/not_started", "the game has not been opened by the referee yet")
+            public, secret = fairness.draws[number - 1]
+            self._commit(kinds.DRAW_REVEALED,
+                         self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
+            counter: Any = public["purpose"]["counter"]
+            self._commit("roll_off", {"game": game_no, "counter": counter, "draw": number,
+                                      "dice": throw_dice(secret["results"])})

@@ -1,0 +1,59 @@
+"""Announcements: public table events that everyone at the table hears as a Socket.IO event of their own.
+
+The ``state`` after a change already shows what changed; an announcement says that it just
+happened, for a page to tell its player (a banner, a sound). Today one kind is announced:
+``rules_changed`` ``{"rules": settings.to_dict(), "by": seat | "referee"}``, sent to every
+connection at the table (players, spectators, the referee) right after the ``state`` that
+carries the new rules. An ``Announcer`` listens to one table and announces each public event
+of ``ANNOUNCED`` once, in log order (``Table.recent``); events logged before it started
+listening (a table loaded from its log) are not announced again.
+
+>>> from referee.rules import Event
+>>> fresh_announcements([(3, Event("bid", {})), (4, Event("rules_changed", {"by": 0}))], after=3)
+[(4, 'rules_changed', {'by': 0})]
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import Any
+
+from flask_socketio import SocketIO
+
+from referee.rules import Event
+from referee.table import Table
+
+from .connections import Connections, seat_room, watch_room
+
+ANNOUNCED = ("rules_changed",)
+"""The public events announced to everyone at the table as a Socket.IO event of the same name."""
+
+
+def fresh_announcements(recent: Iterable[tuple[int, Event]], after: int) -> list[tuple[int, str, dict[str, Any]]]:
+    """``(seq, kind, data)`` of the announced public events logged after seq ``after``, in log order."""
+    return [(seq, event.kind, dict(event.data)) for seq, event in recent
+            if seq > after and event.audience is None and event.kind in ANNOUNCED]
+
+
+class Announcer:
+    """Announces one table's ``ANNOUNCED`` events to every room of the table (subscribe it after the broadcasters)."""
+
+    def __init__(self, socketio: SocketIO, conns: Connections, table: Table) -> None:
+        self._socketio = socketio
+        self._conns = conns
+        self._announced = table.version
+        self._lock = threading.Lock()
+        table.subscribe(self.table_changed)
+
+    def table_changed(self, table: Table) -> None:
+        """Emit each announcement logged since the last one, to the seats, the spectators and the referee."""
+        with self._lock:
+            fresh = fresh_announcements(list(table.recent), self._announced)
+            if not fresh:
+                return
+            self._announced = fresh[-1][0]
+        rooms = [seat_room(table.id, seat) for seat in table.current.seats] + [watch_room(table.id)]
+        rooms += [conn.sid for conn in self._conns.referees(table.id)]
+        for _, kind, data in fresh:
+            for room in rooms:
+                self._socketio.emit(kind, data, to=room)
