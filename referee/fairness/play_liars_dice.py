@@ -2,11 +2,13 @@
 
 ``LiarsDiceReplay`` is built when the log starts a game and is fed that game's play entries
 in log order. Every step goes through the rules engine (``new_game``, ``apply``,
-``pending_roll``, ``first_opener``) with the table's ``Settings``: the opener of the game,
-each deal's dice counts, every bid, every call (count and loser from the hands the rules
-hold: the committed dice with the approved changes, which the dice half of the verifier
-proves are the revealed hands), the next rounds, penalty dice, and the
-winner (with ``game_settled``'s). The first mismatch fails one check naming the game, round
+``pending_roll``, ``first_opener``) with the table's ``Settings``, whatever house rules they
+switch on: the opener of the game (or, under ``first_opener = roll_off``, every roll-off throw
+against its revealed draw, ``verify_roll_off``, and the seat order it decides), each deal's dice
+counts (a palifico round noted), every bid, every call of Liar or spot on, in turn or out of turn
+(count and loser from the hands the rules hold: the committed dice with the approved changes,
+which the dice half of the verifier proves are the revealed hands; the dice lost under ``loss``,
+a die given back), the next rounds, penalty dice, and the winner (with ``game_settled``'s). The first mismatch fails one check naming the game, round
 and seq, and the rest of the game is not re-derived (everything after it would follow from it).
 The game's manifest (``game_opened``) must name the game's seats and the table's settings.
 
@@ -25,11 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules import (Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, NextRound, Phase, Roll,
-                           RulesError, Settings, apply, first_opener, new_game, pending_roll)
+from referee.rules import (Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, NextRound, Phase, Roll, RollOff,
+                           RulesError, Settings, SpotOn, apply, first_opener, new_game, pending_roll, pending_roll_off)
 from referee.rules.state import Action
 
 from .report import Report
+from .verify_roll_off import throw_problem, throw_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +42,7 @@ class GameStart:
 
     game: int
     seats: list[int]
-    opener: int
+    opener: int | None
     seq: int
     rules: dict[str, Any]
     previous_opener: int | None
@@ -57,8 +60,8 @@ def seat_counts(counts: dict[int, int]) -> str:
 class LiarsDiceReplay:
     """One Liar's Dice game re-derived from its log entries (``feed``) into ``report``."""
 
-    KINDS = frozenset({"game_opened", "round_dealt", "die_changed", "bid", "liar", "round_revealed", "next_round",
-                       "penalty_applied", "game_settled", "forfeit"})
+    KINDS = frozenset({"game_opened", "round_dealt", "die_changed", "bid", "liar", "spot_on", "round_revealed",
+                       "next_round", "penalty_applied", "game_settled", "forfeit", "draw_revealed", "roll_off"})
     """The entry kinds of a game this family reads; the verifier feeds it exactly these."""
 
     def __init__(self, start: GameStart, report: Report) -> None:
@@ -69,6 +72,8 @@ class LiarsDiceReplay:
         self.calling = False
         self.last_seq = start.seq
         self.state: GameState | None = None
+        self.draws: dict[int, dict[str, Any]] = {}
+        self.throws = 0
         self._start(start)
 
     @property
@@ -121,6 +126,12 @@ class LiarsDiceReplay:
             state = new_game(settings, start.seats, start.opener)
         except RulesError as error:
             self._stop(self._game_step, f"seq {start.seq}: the rules cannot start this game ({error.code})")
+            return
+        if settings.first_opener == "roll_off":
+            self.state = state
+            self.report.add(self._game_step, True, f"seq {start.seq}: seats {', '.join(map(str, state.seats))} start "
+                                                   f"with {settings.dice_per_player} dice each; the roll-off decides "
+                                                   "who opens")
             return
         rule_opener = first_opener(state.seats, start.previous_opener)
         if start.opener != rule_opener:
@@ -181,7 +192,9 @@ class LiarsDiceReplay:
         hands = {int(s): list(h) for s, h in secret["hands"].items()} if secret is not None else {}
         roll = Roll(tuple(tuple(hands.get(seat, [1] * held.get(seat, 0))) for seat in state.seats))
         if self._apply(seq, roll, "the dealt dice do not fit the dice counts"):
-            self.report.add(self._round_step, True, f"seq {seq}: the deal matches the dice the rules hold ({seat_counts(held)})")
+            palifico = "; a palifico round: ones are not wild" if self._now.palifico else ""
+            self.report.add(self._round_step, True, f"seq {seq}: the deal matches the dice the rules hold "
+                                                    f"({seat_counts(held)}){palifico}")
 
     def _result_text(self) -> str:
         result = self._now.result
@@ -201,25 +214,74 @@ class LiarsDiceReplay:
                     f"seat {public['seat']} bids {public['quantity']} × {public['face']}")
 
     def _liar(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
+        self._call(seq, public["seat"], CallLiar(public["seat"]), "calls Liar")
+
+    def _spot_on(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
+        self._call(seq, public["seat"], SpotOn(public["seat"]), "says spot on")
+
+    def _call(self, seq: int, seat: int, action: CallLiar | SpotOn, says: str) -> None:
         if self.blind:
-            self._stop(self._round_step, f"seq {seq}: seat {public['seat']} calls Liar, but the round's dice are not "
+            self._stop(self._round_step, f"seq {seq}: seat {seat} {says}, but the round's dice are not "
                                          "in the export (its reveal is missing): the count cannot be re-derived")
             return
-        if not self._apply(seq, CallLiar(public["seat"]), f"seat {public['seat']} calls Liar"):
+        if not self._apply(seq, action, f"seat {seat} {says}"):
             return
         state = self._now
         result = state.result
         if result is None:
             raise RuntimeError("a call leaves a result")
-        lost = "die" if result.dice_lost == 1 else "dice"
-        text = (f"seq {seq}: seat {result.caller} calls Liar on {result.bid.quantity} × {result.bid.face} by seat "
-                f"{result.bidder}: {result.count} counted, so seat {result.loser} loses {result.dice_lost} {lost}")
-        if state.count_of(result.loser) == 0:
-            text += " and is out"
+        words = "calls Liar on" if result.call == "liar" else "says spot on to"
+        text = (f"seq {seq}: seat {result.caller} {words} {result.bid.quantity} × {result.bid.face} by seat "
+                f"{result.bidder}: {result.count} counted, so {self._cost(state)}")
         if state.phase is Phase.OVER:
             text += f"; seat {state.winner} wins"
         self.calling = True
         self.report.add(self._round_step, True, text)
+
+    @staticmethod
+    def _cost(state: GameState) -> str:
+        """Who loses (or gets back) how many dice after a call, in the verifier's words."""
+        result = state.result
+        if result is None:
+            return "nothing changes"
+        if result.loser is None:
+            back = f"gets {result.dice_gained} die back" if result.dice_gained else "gets no die back (it holds all its dice)"
+            return f"nobody loses and seat {result.caller} {back}"
+        lost = "die" if result.dice_lost == 1 else "dice"
+        text = f"seat {result.loser} loses {result.dice_lost} {lost}"
+        return text + " and is out" if state.count_of(result.loser) == 0 else text
+
+    def _draw_revealed(self, _seq: int, public: dict[str, Any], _secret: Any) -> None:
+        self.draws[public["draw"]] = public
+
+    def _roll_off(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
+        state = self._now
+        counter, throwing = self.throws + 1, pending_roll_off(state)
+        step = f"{self._game_step} roll-off"
+        if not throwing:
+            self._stop(step, f"seq {seq}: a roll-off throw is logged, but the rules wait for none "
+                             f"(the game is {state.phase.value})")
+            return
+        if public["counter"] != counter:
+            self._stop(step, f"seq {seq}: roll-off throw {public['counter']} is logged where the rules expect "
+                             f"throw {counter}")
+            return
+        problem = throw_problem(self.draws.get(public["draw"]), self.number, counter, throwing, public["dice"])
+        if problem:
+            self._stop(step, f"seq {seq}: {problem}")
+            return
+        dice = public["dice"]
+        throw = RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in state.seats))
+        if not self._apply(seq, throw, f"roll-off throw {counter}"):
+            return
+        self.throws = counter
+        after = self._now
+        if after.phase is Phase.ROLLING_OFF:
+            tied = " and ".join(f"seats {', '.join(map(str, group))}" for group in after.roll_off if len(group) > 1)
+            outcome = f"{tied} are tied and throw again"
+        else:
+            outcome = f"the seat order is {', '.join(map(str, after.seats))}: seat {after.opener} opens"
+        self.report.add(step, True, f"seq {seq}: throw {counter} (draw {public['draw']}): {throw_text(dice)}; {outcome}")
 
     def _round_revealed(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
         """A reveal ends a called round; that it shows the committed dice with the approved changes

@@ -2,7 +2,8 @@
 
 ``check_play`` walks the log once, in order. The table's entries (``table_created``: its rules;
 ``referee_named``: cheating on or off; ``seat_taken``/``seat_left``: who is seated) set the
-scene; each ``game_started`` (seats = the seated players, numbers consecutive) builds a replay
+scene, and ``rules_changed`` (only between games) gives the rules of the games after it; each
+``game_started`` (seats = the seated players, numbers consecutive) builds a replay
 of the table's game family (``FAMILIES``, keyed by the rules' ``family``, ``liars_dice`` by
 default), which re-derives that game's entries with the rules (``play_liars_dice``). Die changes and
 penalty dice are judged last, against the roleplay attempts (``verify_attempts``).
@@ -50,7 +51,7 @@ class GameReplay(Protocol):
 FAMILIES: dict[str, Callable[[GameStart, Report], GameReplay]] = {"liars_dice": LiarsDiceReplay}
 """The verifier of each game family, by the name a table's rules give (``family``)."""
 
-_TABLE_KINDS = ("table_created", "referee_named", "seat_taken", "seat_left", "game_started")
+_TABLE_KINDS = ("table_created", "referee_named", "seat_taken", "seat_left", "game_started", "rules_changed")
 _ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed")
 
 
@@ -134,7 +135,9 @@ class _Walk:
         self.game, self.start = None, None
         step = f"game {public['game']}"
         expected, previous_opener = self.last_game + 1, self.last_opener
-        self.last_game, self.last_opener = public["game"], public["opener"]
+        self.last_game = public["game"]
+        if public["opener"] is not None:  # a roll-off game leaves the rotation where it was
+            self.last_opener = public["opener"]
         seats = sorted(self.seated)
         if public["game"] != expected:
             self.report.fail(step, f"seq {seq}: game {public['game']} starts after game {expected - 1}")
@@ -146,6 +149,17 @@ class _Walk:
         self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
                                previous_opener)
         self.game = self.family(self.start, self.report)
+
+    def rules_changed(self, entry: dict[str, Any]) -> None:
+        public, seq = entry["public"], entry["seq"]
+        if self.game is not None and not self.game.over and self.start is not None:
+            self.report.fail(f"game {self.start.game}", f"seq {seq}: the rules change while game {self.start.game} "
+                                                        "is being played")
+            return
+        family = {FAMILY_KEY: self.rules[FAMILY_KEY]} if FAMILY_KEY in self.rules else {}
+        self.rules = {**family, **public["rules"]}
+        by = "the referee" if public["by"] == "referee" else f"the host (seat {public['by']})"
+        self.report.add("table", True, f"seq {seq}: {by} changes the rules between games; the next game plays them")
 
     def finish(self) -> None:
         if self.game is not None:
