@@ -10,6 +10,7 @@ from typing import Any
 from flask_socketio import SocketIOTestClient
 
 from referee.fairness.keys import Signer
+from referee.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import Harness, make_harness
 
@@ -33,8 +34,8 @@ class Table:
     last: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
-    def seat(cls, harness: Harness, rng: random.Random, players: int, dice: int) -> "Table":
-        table_id, host_token = harness.create_table("P0", dice_per_player=dice)
+    def seat(cls, harness: Harness, rng: random.Random, players: int, dice: int, **rules: Any) -> "Table":
+        table_id, host_token = harness.create_table("P0", **{"dice_per_player": dice, **rules})
         clients = {0: harness.connect(table_id, host_token)}
         for seat in range(1, players):
             clients[seat], _ = harness.join(table_id, f"P{seat}")
@@ -91,16 +92,18 @@ class Table:
 
 
 def random_move(rng: random.Random, game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A legal bid or a call of Liar (ones are wild: faces 2 to 6)."""
+    """A legal bid of the player to act (in the order of the table's rules, ``referee.rules.bid_order``) or a
+    call of Liar; ``game`` is any seat's view."""
     bids = game["bids"]
-    if bids and game["can_call"] and rng.random() < 0.4:
+    if bids and game["turn"] in game["callers"] and rng.random() < 0.4:
         return "liar", {}
-    last = (bids[-1]["quantity"], bids[-1]["face"]) if bids else (0, 6)
-    raises = [(q, f) for q in range(1, game["total_dice"] + 1) for f in range(2, 7) if (q, f) > last]
+    one_die = game["dice_counts"].get(str(game["turn"])) == 1
+    order = bid_order(Settings.from_dict(game["rules"]), palifico=game["palifico"], one_die=one_die)
+    raises = order.raises(Bid(bids[-1]["quantity"], bids[-1]["face"]) if bids else None, total_dice=game["total_dice"])
     if not raises:
         return "liar", {}
-    quantity, face = rng.choice(raises[:6])
-    return "bid", {"quantity": quantity, "face": face}
+    bid = rng.choice(raises[:6])
+    return "bid", {"quantity": bid.quantity, "face": bid.face}
 
 
 def export_of(harness: Harness, table_id: str) -> dict[str, Any]:

@@ -11,8 +11,8 @@ from referee.fairness.secrets_chain import link
 from .games import Table, export_of, fair_harness
 
 
-def mid_round_two(seed: int) -> Table:
-    table = Table.seat(fair_harness(), random.Random(seed), players=3, dice=2)
+def mid_round_two(seed: int, **rules) -> Table:
+    table = Table.seat(fair_harness(), random.Random(seed), players=3, dice=2, **rules)
     table.play_until(lambda game: game["round"] == 2 and game["phase"] == "bidding" and len(game["bids"]) == 1)
     return table
 
@@ -61,3 +61,20 @@ def test_no_secret_other_than_revealed_deals_is_exported():
 
     assert exported == {kinds.ROUND_DEALT}
     assert {"seat_taken", kinds.GAME_OPENED} <= kept
+
+
+def test_under_the_roll_off_an_export_mid_round_holds_the_revealed_throws_and_no_other_secret():
+    table = mid_round_two(seed=14, first_opener="roll_off", challenge="anyone", raise_rule="face_up", wild_ones=False)
+    export = export_of(table.harness, table.id)
+    text = json.dumps(export)
+    log = server_log(table)
+
+    opened = next(e.secret for e in log if e.kind == kinds.GAME_OPENED)
+    open_deal = next(e.secret for e in log if e.kind == kinds.ROUND_DEALT and e.public["round"] == 2)
+    assert opened["draw_master"] not in text and opened["round_top"] not in text
+    assert not [salt for salts in open_deal["salts"].values() for salt in salts if salt in text]
+    throws = [e for e in export["entries"] if e["kind"] == "roll_off"]
+    draws = {e["public"]["draw"]: e for e in export["entries"] if e["kind"] == kinds.DRAW_COMMITTED}
+    assert throws and all(draws[t["public"]["draw"]]["secret"] is not None for t in throws)
+    exported = {e["kind"] for e in export["entries"] if e["secret"] is not None}
+    assert exported == {kinds.ROUND_DEALT, kinds.DRAW_COMMITTED}

@@ -40,3 +40,18 @@ def test_the_players_seeds_are_in_the_commitments_they_verify_against():
     for seed in seeded:
         commitment = next(d for d in dealt if d["round"] == seed["round"] and str(seed["seat"]) in d["seeds"])
         assert commitment["seeds"][str(seed["seat"])] == seed["seed"]
+
+
+@pytest.mark.parametrize("players, seed, rules", [
+    (4, 5, {"first_opener": "roll_off", "raise_rule": "face_up", "wild_ones": False, "loss": "elimination"}),
+    (3, 6, {"bids_on_ones": True, "palifico": True, "loss": "difference"}),
+])
+def test_random_house_rule_games_through_the_app_verify_clean(players, seed, rules):
+    table = Table.seat(fair_harness(), random.Random(seed), players, 2, **rules)
+    table.play_games(2)
+
+    report = verify_export(export_of(table.harness, table.id))
+
+    assert report.ok, [str(check) for check in report.failures]
+    assert len([c for c in report.checks if c.message.endswith(" wins")]) == 2
+    assert bool([c for c in report.checks if c.step.endswith("roll-off")]) == ("first_opener" in rules)

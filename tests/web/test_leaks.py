@@ -1,6 +1,7 @@
 """Random games with a client per seat and a spectator: no payload carries a secret it should not.
 
-Every state a client receives (first snapshot, reconnect snapshots, every change) is checked
+Tables play the default rules and the house rules (presets, calls out of turn, spot on). Every
+state a client receives (first snapshot, reconnect snapshots, every change) is checked
 structurally (only the receiver's own dice before a reveal) and against the secret strings
 of the log (salts of other seats, chain secrets), which must never leave the server.
 """
@@ -12,6 +13,7 @@ import random
 import pytest
 
 from referee.fairness.keys import Signer
+from referee.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness
 
@@ -32,26 +34,46 @@ def secrets_of(events, table_id):
 
 
 def random_action(rng, state):
+    """A legal move for the viewer of ``state`` under the table's rules (raises from the engine's bid order)."""
     game = state["game"]
     if game["phase"] in ("revealed",):
         return "next_round", {}
     if game["phase"] == "over":
         return "new_game", {}
     bids = game["bids"]
-    if bids and (game["can_call"] and rng.random() < 0.35):
-        return "liar", {}
-    last = (bids[-1]["quantity"], bids[-1]["face"]) if bids else (0, 6)
-    raises = [(q, f) for q in range(1, game["total_dice"] + 1) for f in range(2, 7) if (q, f) > last]
+    against = {"against": {"game": game["game"], "round": game["round"], "bids": len(bids)}}
+    if game["can_call"] and (game["seat"] != game["turn"] or rng.random() < 0.35):
+        return ("spot_on" if game["can_spot_on"] and rng.random() < 0.3 else "liar"), against
+    order = bid_order(Settings.from_dict(game["rules"]), palifico=game["palifico"], one_die=len(game["dice"]) == 1)
+    standing = Bid(bids[-1]["quantity"], bids[-1]["face"]) if bids else None
+    raises = order.raises(standing, total_dice=game["total_dice"])
     if not raises:
-        return "liar", {}
-    return "bid", dict(zip(("quantity", "face"), rng.choice(raises[:8])))
+        return "liar", against
+    bid = rng.choice(raises[:8])
+    return "bid", {"quantity": bid.quantity, "face": bid.face, **against}
 
 
-@pytest.mark.parametrize("players, dice, seed", [(2, 2, 1), (3, 2, 2), (4, 1, 3), (2, 3, 4)])
-def test_no_payload_to_anyone_carries_another_seats_secrets(players, dice, seed):
+def actor_of(rng, state, seats):
+    """Who moves: while bidding the player to act, or now and then another seat that may call; else anyone."""
+    game = state["game"]
+    if game["phase"] != "bidding":
+        return rng.choice(seats)
+    others = [seat for seat in game["callers"] if seat != game["turn"]]
+    return rng.choice(others) if others and rng.random() < 0.25 else game["turn"]
+
+
+RULES = {"tavern": {}, "kul_tiras": Settings.from_preset("kul_tiras", {"dice_per_player": 2}).to_dict(),
+         "perudo": Settings.from_preset("perudo", {"dice_per_player": 2}).to_dict(),
+         "anyone": {"challenge": "anyone", "spot_on": True, "loss": "difference", "dice_per_player": 3}}
+
+
+@pytest.mark.parametrize("players, dice, seed, rules", [(2, 2, 1, "tavern"), (3, 2, 2, "tavern"), (4, 1, 3, "tavern"),
+                                                        (2, 3, 4, "tavern"), (4, 2, 5, "kul_tiras"),
+                                                        (3, 2, 6, "perudo"), (3, 3, 7, "anyone")])
+def test_no_payload_to_anyone_carries_another_seats_secrets(players, dice, seed, rules):
     rng = random.Random(seed)
     harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))))
-    table, host_token = harness.create_table("P0", dice_per_player=dice)
+    table, host_token = harness.create_table("P0", **{"dice_per_player": dice, **RULES[rules]})
     clients = {0: harness.connect(table, host_token)}
     tokens = {0: host_token}
     for seat in range(1, players):
@@ -72,7 +94,7 @@ def test_no_payload_to_anyone_carries_another_seats_secrets(players, dice, seed)
             games_done += 1
             if games_done == 2:
                 break
-        actor = state["game"]["turn"] if state["game"]["phase"] == "bidding" else rng.choice(list(clients))
+        actor = actor_of(rng, state, list(clients))
         if rng.random() < 0.05:
             clients[actor].disconnect()
             clients[actor] = harness.connect(table, tokens[actor])
