@@ -87,6 +87,7 @@ def test_a_right_spot_on_gives_the_caller_a_die_back_and_the_caller_opens_the_ne
     result = table.game.result
     assert (result.call, result.caller, result.loser, result.dice_gained) == ("spot_on", 1, None, 1)
     assert table.game.counts == (3, 3, 3)
+    assert [e.data for _, e in table.recent if e.kind == "die_gained"] == [{"seat": 1, "dice_left": 3}]
     assert kinds(events, table)[-2:] == ["spot_on", "round_revealed"]
     assert events.entries(table.id)[-2].public == {"seat": 1}
     table.next_round(0)
@@ -121,6 +122,8 @@ def test_under_elimination_the_loser_is_out_at_once_and_under_duel_dice_the_last
     table.bid(0, 4, 6)
     table.liar(1)
     assert table.game.counts == (0, 3, 3) and table.game.result.dice_lost == 3
+    assert [(e.kind, e.data) for _, e in table.recent if e.kind in ("die_lost", "player_out")] == [
+        ("die_lost", {"seat": 0, "dice_left": 0, "dice_lost": 3}), ("player_out", {"seat": 0})]
     table.next_round(0)
     assert table.game.opener == 1
     table.bid(1, 4, 3)
