@@ -24,7 +24,7 @@ rules' ``RollOff``). Ties throw again among the tied only; then the first round 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.fairness import kinds
 from referee.fairness.purposes import ROLL_OFF
@@ -77,6 +77,5 @@ class Opening:
             public, secret = fairness.draws[number - 1]
             self._commit(kinds.DRAW_REVEALED,
                          self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
-            counter: Any = public["purpose"]["counter"]
-            self._commit("roll_off", {"game": game_no, "counter": counter, "draw": number,
+            self._commit("roll_off", {"game": game_no, "counter": public["purpose"]["counter"], "draw": number,
                                       "dice": throw_dice(secret["results"])})
