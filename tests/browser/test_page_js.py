@@ -178,3 +178,19 @@ def test_a_preset_reads_as_its_name_and_a_changed_preset_as_house_rules(job: dic
     kul_tiras = shown[json.dumps(Settings.from_preset("kul_tiras", {"duel_dice": True}).to_dict(), sort_keys=True)]
     assert kul_tiras["en"]["title"] == "House rules" and kul_tiras["ru"]["title"] == "Свои правила"
     assert kul_tiras["en"]["badge"] == "7 dice · ones not wild · face only goes up · anyone calls · loser is out · duel with dice · roll-off"
+
+
+def test_the_options_control_has_its_words_in_both_catalogues(job: dict[str, Any]) -> None:
+    """table_options.js names its keys from the switches (options.<switch>, its .hint, each choice),
+    the presets and the conflicts: each is in English and in Russian."""
+    folder = Path(__file__).resolve().parents[2] / "referee" / "web" / "catalog"
+    catalogues = {lang: json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ru")}
+    keys = {f"options.preset.{name}" for name in PRESETS}
+    for switch in job["js"]["switches"]:
+        keys |= {f"options.{switch['name']}", f"options.{switch['name']}.hint"}
+        keys |= {f"options.{switch['name']}.{value}" for value in switch.get("values", [])}
+    conflict_ids = {conflict["id"] for found in job["js"]["conflicts"] for conflict in found}
+    assert len(conflict_ids) == 5, conflict_ids
+    keys |= {f"options.conflict.{conflict_id}" for conflict_id in conflict_ids}
+    for lang, strings in catalogues.items():
+        assert keys - strings.keys() == set(), lang
