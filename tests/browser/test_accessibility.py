@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.players import DESKTOP, MOBILE, Person
+from tests.browser.players import DESKTOP, MOBILE, Person, post, seated
 
 pytestmark = pytest.mark.browser
 
@@ -30,22 +30,6 @@ BLOCKING = {"serious", "critical"}
 VIEWPORTS = {"390x844": MOBILE, "1280x800": DESKTOP}
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 """Resolves once the browser has laid out and painted a frame after the call."""
-
-
-def post(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        return json.loads(reply.read())
-
-
-def seated(browser: Browser, base_url: str, created: dict[str, Any], viewport: dict[str, int] = MOBILE) -> Person:
-    """The creator's page, holding their seat token as the home page would have left it."""
-    person = Person.open(browser, viewport)
-    person.page.context.add_init_script(
-        f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
-    person.page.goto(base_url + created["url"])
-    return person
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
