@@ -120,6 +120,25 @@ def test_the_home_page(browser: Browser, base_url: str, people: list[Person], la
     person.page.locator("#create button[value=table]").click()  # no name: the error toast shows
     expect(person.page.locator("#toast")).to_be_visible()
     check(person.page, f"home ({lang}) with the error toast")
+    for details in ("#options", "#gm"):
+        person.page.locator(f"{details} summary").click()
+    person.page.locator("#opt-preset").select_option("perudo")
+    person.page.locator("#opt-wild_ones").uncheck()  # a conflict, explained beside the switches
+    expect(person.page.locator("#opt-conflicts")).to_be_visible()
+    check(person.page, f"home ({lang}) with the table options, a conflict and the referee's options")
+
+
+def test_the_referees_links_after_run_as_referee(browser: Browser, base_url: str, people: list[Person]) -> None:
+    person = Person.open(browser)
+    people.append(person)
+    page = person.page
+    page.goto(base_url + "/")
+    page.wait_for_load_state("load")
+    page.get_by_label("Your name").fill("GM")
+    page.locator("#gm summary").click()
+    page.get_by_role("button", name="Create a refereed table").click()
+    expect(page.locator("#referee-ready")).to_be_visible()
+    check(page, "the referee's links")
 
 
 def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Person]) -> None:
@@ -128,6 +147,10 @@ def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Pers
     expect(anna.page.locator("#lobby")).to_be_visible()
     expect(anna.page.locator("#bots")).to_be_visible()
     check(anna.page, "table in the lobby")
+    anna.page.locator("#rules-panel summary").click()
+    anna.page.locator("#lobby-options summary").click()
+    expect(anna.page.locator("#lobby-save")).to_be_visible()
+    check(anna.page, "table in the lobby, the rules and the host's options open")
 
 
 @pytest.fixture(scope="module")
