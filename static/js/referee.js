@@ -7,6 +7,7 @@ import { seatName } from "./names.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { renderRelay } from "./referee_relay.js";
+import { callText, countText, verdict } from "./reveal.js";
 import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { sender } from "./send.js";
 import { showToast } from "./toast.js";
@@ -150,8 +151,10 @@ function renderBids(state) {
   byId("desk-bids").replaceChildren(...(game?.bids ?? []).map((bid) =>
     el("li", {}, `${seatName(state, bid.seat)}: ${bidShort(bid.quantity, bid.face)}`)));
   const result = game?.result;
-  byId("desk-result").replaceChildren(result ? el("p", {}, t("referee.result", {
-    count: result.count, bid: bidShort(result.quantity, result.face), name: seatName(state, result.loser) })) : "");
+  const name = (seat) => seatName(state, seat);
+  // The reveal in the players' words: the call (Liar or spot on), the count, what it cost whom.
+  byId("desk-result").replaceChildren(...(result ? [callText(result, name), countText(game), verdict(result, name, game.seats_in_game)]
+    .map((line) => el("p", {}, line)) : []));
 }
 
 function renderThreads(state) {

@@ -37,7 +37,7 @@ export function tiedGroups(throwing) {
   return throwing.standing.filter((group) => group.length > 1);
 }
 
-export function orderText(rollOff, name) {
+function orderText(rollOff, name) {
   if (rollOff.seat_order === null) return rollOff.throws.length ? "" : t("rolloff.waiting");
   return t("rolloff.order", { names: rollOff.seat_order.map(name).join(", "), name: name(rollOff.seat_order[0]) });
 }
