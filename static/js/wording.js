@@ -30,5 +30,5 @@ export function wording(lang, strings) {
     return t("bid.words", { quantity: number, face: t(`face.${face}`, { n: quantity }) });
   }
 
-  return { lang, t, bidWords, has: (key) => key in strings };
+  return { lang, t, bidWords };
 }
