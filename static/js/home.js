@@ -1,55 +1,89 @@
-// Home page: create a table with your name, or play alone against кореша (bots) at once;
-// keep the seat token, go to the table.
+// Home page: create a table with your name and the table options, play alone against кореша
+// (bots) at once, or run a refereed table; keep the seat token and go to the table, or show the
+// referee's links (referee_links.js).
 
 import { byId, setText } from "./dom.js";
 import { errorText, t } from "./i18n.js";
+import { showRefereeLinks } from "./referee_links.js";
+import { TableOptions } from "./table_options.js";
 import { hideToast, showToast } from "./toast.js";
 import { saveToken } from "./tokens.js";
 
 const form = byId("create");
 const status = byId("create-status");
+const options = new TableOptions(byId("options"), { prefix: "opt" });
+const WORKING = { table: "home.creating", solo: "home.starting", referee: "home.referee_creating" };
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const solo = event.submitter?.value === "solo";
+  const mode = event.submitter?.value ?? "table";
+  const problem = options.problem();
+  if (problem) {
+    showToast(problem);
+    return;
+  }
   const buttons = [...form.querySelectorAll("button[type=submit]")];
   for (const button of buttons) button.disabled = true;
   hideToast();
-  setText(status, t(solo ? "home.starting" : "home.creating"));
-  const fields = new FormData(form);
-  const request = { name: String(fields.get("name") ?? "").trim(), lang: document.documentElement.lang };
-  if (solo) {
-    request.bots = { count: Number(fields.get("count") || 3), level: String(fields.get("level") || "medium") };
-    request.start = true;
-  }
+  setText(status, t(WORKING[mode]));
   try {
-    const created = await createTable(request);
+    const created = await createTable(request(mode, new FormData(form)));
+    if (mode === "referee") {
+      setText(status, "");
+      for (const button of buttons) button.disabled = false;
+      showRefereeLinks(created);
+      return;
+    }
     saveToken(created.table, created.token);
     location.assign(created.url);
   } catch (error) {
     setText(status, "");
-    showToast(error.message);
     for (const button of buttons) button.disabled = false;
-    if (error.code?.startsWith("name/")) {
-      form.elements.name.focus();
-    } else {
-      event.submitter?.focus();
-    }
+    refused(error, event.submitter);
   }
 });
 
-async function createTable(request) {
+// The body of POST /api/tables for this button (docs/protocol.md): the chosen preset and the
+// switches changed from it, always.
+function request(mode, fields) {
+  const name = String(fields.get("name") ?? "").trim();
+  const common = { ...options.request(), lang: document.documentElement.lang };
+  if (mode === "referee") {
+    const gm = { cheating: fields.get("cheating") === "on", blind: fields.get("blind") === "on",
+      check_die: Number(fields.get("check_die") || 20), whisper_format: String(fields.get("whisper_format") || "plain") };
+    return { referee: { name }, ...common, gm };
+  }
+  if (mode === "solo") {
+    const bots = { count: Number(fields.get("count") || 3), level: String(fields.get("level") || "medium") };
+    return { name, ...common, bots, start: true };
+  }
+  return { name, ...common };
+}
+
+// The server's refusal, in words, with the keyboard focus on what to fix.
+function refused(error, submitter) {
+  if (error.code?.startsWith("settings/")) {
+    showToast(options.problem() || error.message);
+    byId("options").open = true;
+    return;
+  }
+  showToast(error.message);
+  if (error.code?.startsWith("name/")) form.elements.name.focus();
+  else submitter?.focus();
+}
+
+async function createTable(body) {
   let response;
   try {
     response = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(request),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new Error(t("error.network"));
   }
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw Object.assign(new Error(errorText(body.code, body.message)), { code: body.code });
-  return body;
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw Object.assign(new Error(errorText(answer.code, answer.message)), { code: answer.code });
+  return answer;
 }

@@ -2,10 +2,13 @@
 
 import { byId, el, setText, show } from "./dom.js";
 import { bidShort, errorText, t } from "./i18n.js";
+import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
 import { seatName } from "./names.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { renderRelay } from "./referee_relay.js";
+import { callText, countText, verdict } from "./reveal.js";
+import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { sender } from "./send.js";
 import { showToast } from "./toast.js";
 
@@ -22,6 +25,8 @@ let current = null;
 let openThread = null;
 
 export const send = sender(socket);
+// The referee hosts the table: between games the desk may change its rules (`set_rules`).
+const rulesChange = new RulesChange({ card: byId("desk-rules-change"), prefix: "desk-opt", send });
 
 byId("desk-start").addEventListener("click", () => send("referee_start"));
 byId("desk-next").addEventListener("click", () => send("referee_next_round"));
@@ -48,6 +53,9 @@ socket.on("connect_error", (error) => {
   setConnection("connecting");
 });
 socket.on("error", (error) => showToast(errorText(error.code, error.message)));
+socket.on("rules_changed", (change) => {
+  if (current) tellRulesChanged(change, current, byId("announcer"));
+});
 socket.on("state", (state) => {
   current = state;
   render(state);
@@ -84,6 +92,8 @@ function render(state) {
   show(byId("desk-next"), game?.phase === "revealed");
   show(byId("desk-pause"), running && !gm.paused);
   show(byId("desk-resume"), gm.paused);
+  renderRulesPanel(byId("desk-rules"), activeRules(state));
+  rulesChange.render(state, !running);
   const settings = gm.referee;
   setText(byId("desk-settings"), t("referee.settings", {
     cheating: settings.cheating ? t("referee.on") : t("referee.off"), blind: settings.blind ? t("referee.on") : t("referee.off"),
@@ -141,8 +151,10 @@ function renderBids(state) {
   byId("desk-bids").replaceChildren(...(game?.bids ?? []).map((bid) =>
     el("li", {}, `${seatName(state, bid.seat)}: ${bidShort(bid.quantity, bid.face)}`)));
   const result = game?.result;
-  byId("desk-result").replaceChildren(result ? el("p", {}, t("referee.result", {
-    count: result.count, bid: bidShort(result.quantity, result.face), name: seatName(state, result.loser) })) : "");
+  const name = (seat) => seatName(state, seat);
+  // The reveal in the players' words: the call (Liar or spot on), the count, what it cost whom.
+  byId("desk-result").replaceChildren(...(result ? [callText(result, name), countText(game), verdict(result, name, game.seats_in_game)]
+    .map((line) => el("p", {}, line)) : []));
 }
 
 function renderThreads(state) {

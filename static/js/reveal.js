@@ -1,19 +1,20 @@
-// The reveal: every cup open, the dice counted for the bid highlighted, the count, who loses.
+// The reveal: every cup open, the dice counted for the bid highlighted, the count, and what the
+// call cost in words (a Liar call or a spot on, one die or several, out of the game, a die back).
 
 import { diceRow } from "./dice.js";
-import { byId, el, setText } from "./dom.js";
+import { byId, el, setText, show } from "./dom.js";
 import { bidWords, diceCount, t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { counts } from "./rules.js";
 
 export function renderReveal(state) {
-  const { result, rules, seat_order: order, seats_in_game: inGame } = state.game;
+  const game = state.game;
+  const { result, seat_order: order, seats_in_game: inGame } = game;
   const name = (seat) => seatName(state, seat);
+  const rules = { wild_ones: onesWild(game) };
   const isCounted = (face) => counts(face, result.face, rules);
 
-  setText(byId("reveal-call"), t("reveal.call", {
-    caller: name(result.caller), bidder: name(result.bidder), bid: bidWords(result.quantity, result.face),
-  }));
+  setText(byId("reveal-call"), callText(result, name));
   const seats = order.filter((seat) => String(seat) in result.hands);
   byId("reveal-hands").replaceChildren(...seats.map((seat) => {
     const hand = result.hands[String(seat)];
@@ -24,13 +25,36 @@ export function renderReveal(state) {
       diceRow(hand, label, isCounted),
       el("span", { class: "match", "aria-hidden": "true" }, `= ${matching}`));
   }));
-  setText(byId("reveal-count"), t(rules.wild_ones ? "reveal.count" : "reveal.count_plain", { count: result.count }));
+  setText(byId("reveal-count"), countText(game));
   byId("reveal-count").dataset.count = String(result.count);
   setText(byId("reveal-verdict"), verdict(result, name, inGame));
+  setText(byId("reveal-next"), result.palifico_next ? t("reveal.palifico_next") : "");
+  show(byId("reveal-next"), Boolean(result.palifico_next));
+}
+
+// Ones count for the bid face unless the table plays without them or the round was palifico.
+function onesWild(game) {
+  return game.rules.wild_ones !== false && !game.palifico;
+}
+
+export function countText(game) {
+  return t(onesWild(game) ? "reveal.count" : "reveal.count_plain", { count: game.result.count });
+}
+
+export function callText(result, name) {
+  const key = result.call === "spot_on" ? "reveal.call_spot_on" : "reveal.call";
+  return t(key, { caller: name(result.caller), bidder: name(result.bidder), bid: bidWords(result.quantity, result.face) });
 }
 
 export function verdict(result, name, inGame) {
-  const key = result.count >= result.quantity ? "reveal.stands" : "reveal.false";
-  const text = t(key, { name: name(result.loser), dice: diceCount(result.dice_lost) });
-  return inGame.includes(result.loser) ? text : `${text} ${t("reveal.eliminated", { name: name(result.loser) })}`;
+  if (result.call === "spot_on" && result.loser === null) {
+    const key = result.dice_gained > 0 ? "reveal.spot_on_right" : "reveal.spot_on_full";
+    return t(key, { count: result.count, name: name(result.caller) });
+  }
+  const out = !inGame.includes(result.loser);
+  let key;
+  if (result.call === "spot_on") key = out ? "reveal.spot_on_wrong_out" : "reveal.spot_on_wrong";
+  else if (result.count >= result.quantity) key = out ? "reveal.stands_out" : "reveal.stands";
+  else key = out ? "reveal.false_out" : "reveal.false";
+  return t(key, { name: name(result.loser), dice: diceCount(result.dice_lost), count: result.count, quantity: result.quantity });
 }

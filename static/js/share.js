@@ -1,4 +1,4 @@
-// The share link and its copy button.
+// The share link and its copy button; copyInput copies any read-only link field (the home page's too).
 
 import { byId, setText } from "./dom.js";
 import { t } from "./i18n.js";
@@ -9,11 +9,12 @@ export function setUpShare(tableId) {
   input.value = `${location.origin}/t/${tableId}`;
   input.addEventListener("focus", () => input.select());
   byId("share-copy").addEventListener("click", async () => {
-    setText(status, (await copy(input)) ? t("share.copied") : t("share.copy_failed"));
+    setText(status, (await copyInput(input)) ? t("share.copied") : t("share.copy_failed"));
   });
 }
 
-async function copy(input) {
+// The input's text on the clipboard; where the clipboard is refused, selected for a copy by hand.
+export async function copyInput(input) {
   try {
     await navigator.clipboard.writeText(input.value);
     return true;

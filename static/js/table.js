@@ -3,12 +3,16 @@
 import { announcements } from "./announce.js";
 import { BidControl } from "./bidcontrol.js";
 import { removeBot, renderBots, setUpBots } from "./bots.js";
+import { renderCalls, setUpCalls } from "./calls.js";
 import { updateCountdown } from "./countdown.js";
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, errorText, t } from "./i18n.js";
+import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
 import { seatName } from "./names.js";
 import { renderReveal } from "./reveal.js";
+import { renderRollOff } from "./roll_off.js";
+import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
@@ -47,6 +51,8 @@ const bidControl = new BidControl({
   onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face, against: seenTurn() }),
   onLiar: () => send("liar", { against: seenTurn() }),
 });
+setUpCalls(send, seenTurn);
+const rulesChange = new RulesChange({ card: byId("lobby-rules"), prefix: "lobby", send });
 byId("start").addEventListener("click", () => send("start"));
 // With the reveal this page showed: a press after somebody else's is answered ok and changes nothing.
 byId("next-round").addEventListener("click", () => {
@@ -93,6 +99,9 @@ socket.on("error", (error) => {
   }
   showToast(errorText(error.code, error.message));
 });
+socket.on("rules_changed", (change) => {
+  if (current) tellRulesChanged(change, current, byId("announcer"));
+});
 socket.on("state", (state) => {
   if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
@@ -136,7 +145,9 @@ function render(state) {
   show(seatNotice, seatLost);
   if (seatLost) setText(seatNotice, seatLostText(state));
   renderLobby(state);
+  rulesChange.render(state, you.is_host && (!game || game.phase === "over"));
   renderBots(state);
+  renderRollOff(state);
   show(byId("over"), game?.phase === "over");
   if (game?.phase === "over") {
     setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
@@ -156,6 +167,7 @@ function render(state) {
     bidControl.update(game, standing ? seatName(state, standing.seat) : "");
     focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
   }
+  renderCalls(state);
   if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
   if (seatLost && canJoin) focusIfIdle(byId("join-name"));
 }
@@ -172,6 +184,8 @@ function renderStatus(state) {
   setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
   setText(byId("turn-line"), turnLine(state));
   byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
+  renderRulesPanel(byId("rules-panel"), activeRules(state));
+  show(byId("palifico-line"), Boolean(game?.palifico) && (game.phase === "rolling" || game.phase === "bidding"));
   const role = roleLine(state);
   setText(byId("role-line"), role);
   show(byId("role-line"), role !== "");
@@ -181,6 +195,7 @@ function turnLine(state) {
   const { game, you } = state;
   if (!game) return "";
   if (game.phase === "rolling") return t("game.rolling");
+  if (game.phase === "rolling_off") return t("game.rolling_off");
   if (game.phase !== "bidding" || game.turn === null) return "";
   if (game.turn !== you.seat) {
     const seat = state.table.seats.find((candidate) => candidate.seat === game.turn);

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,3 +129,20 @@ def wait_for_actor(people: list[Person], bids: int, timeout_s: float = 15) -> Pe
 def expect_bids(people: list[Person], count: int) -> None:
     for person in people:
         expect(person.page.locator("#bids-list li")).to_have_count(count)
+
+
+def post(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """`POST /api/tables` with ``body``: the created table (its url, token or referee_url)."""
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return json.loads(reply.read())
+
+
+def seated(browser: Browser, base_url: str, created: dict[str, Any], viewport: dict[str, int] = MOBILE) -> Person:
+    """The creator's page, holding their seat token as the home page would have left it."""
+    person = Person.open(browser, viewport)
+    person.page.context.add_init_script(
+        f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
+    person.page.goto(base_url + created["url"])
+    return person

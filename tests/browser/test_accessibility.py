@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.players import DESKTOP, MOBILE, Person
+from tests.browser.players import DESKTOP, MOBILE, Person, post, seated
 
 pytestmark = pytest.mark.browser
 
@@ -30,22 +30,6 @@ BLOCKING = {"serious", "critical"}
 VIEWPORTS = {"390x844": MOBILE, "1280x800": DESKTOP}
 NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 """Resolves once the browser has laid out and painted a frame after the call."""
-
-
-def post(base_url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        return json.loads(reply.read())
-
-
-def seated(browser: Browser, base_url: str, created: dict[str, Any], viewport: dict[str, int] = MOBILE) -> Person:
-    """The creator's page, holding their seat token as the home page would have left it."""
-    person = Person.open(browser, viewport)
-    person.page.context.add_init_script(
-        f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
-    person.page.goto(base_url + created["url"])
-    return person
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
@@ -136,6 +120,25 @@ def test_the_home_page(browser: Browser, base_url: str, people: list[Person], la
     person.page.locator("#create button[value=table]").click()  # no name: the error toast shows
     expect(person.page.locator("#toast")).to_be_visible()
     check(person.page, f"home ({lang}) with the error toast")
+    for details in ("#options", "#gm"):
+        person.page.locator(f"{details} summary").click()
+    person.page.locator("#opt-preset").select_option("perudo")
+    person.page.locator("#opt-wild_ones").uncheck()  # a conflict, explained beside the switches
+    expect(person.page.locator("#opt-conflicts")).to_be_visible()
+    check(person.page, f"home ({lang}) with the table options, a conflict and the referee's options")
+
+
+def test_the_referees_links_after_run_as_referee(browser: Browser, base_url: str, people: list[Person]) -> None:
+    person = Person.open(browser)
+    people.append(person)
+    page = person.page
+    page.goto(base_url + "/")
+    page.wait_for_load_state("load")
+    page.get_by_label("Your name").fill("GM")
+    page.locator("#gm summary").click()
+    page.get_by_role("button", name="Create a refereed table").click()
+    expect(page.locator("#referee-ready")).to_be_visible()
+    check(page, "the referee's links")
 
 
 def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Person]) -> None:
@@ -144,6 +147,10 @@ def test_a_table_in_the_lobby(browser: Browser, base_url: str, people: list[Pers
     expect(anna.page.locator("#lobby")).to_be_visible()
     expect(anna.page.locator("#bots")).to_be_visible()
     check(anna.page, "table in the lobby")
+    anna.page.locator("#rules-panel summary").click()
+    anna.page.locator("#lobby-options summary").click()
+    expect(anna.page.locator("#lobby-save")).to_be_visible()
+    check(anna.page, "table in the lobby, the rules and the host's options open")
 
 
 @pytest.fixture(scope="module")

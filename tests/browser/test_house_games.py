@@ -1,0 +1,185 @@
+"""House rules played through the page by three people: the host changes the rules in the lobby and
+everybody is told; a kul_tiras game from the roll-off to the winner with a call out of turn; a
+perudo game with spot on and a palifico round. These need the server's side of the house rules
+(`set_rules`, `spot_on`, calls out of turn, the view's `roll_off`, `callers`, `palifico`)."""
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .players import DESKTOP, MOBILE, Person, expect_bids, post, seated, table_for_two, wait_for_actor
+
+pytestmark = pytest.mark.browser
+
+KUL_TIRAS_BADGE = "7 dice · ones not wild · face only goes up · anyone calls · loser is out · roll-off"
+
+
+def game(person: Person) -> dict[str, Any]:
+    return person.states[-1]["game"]
+
+
+def seat_of(person: Person) -> int:
+    return person.states[-1]["you"]["seat"]
+
+
+def three_at(browser: Browser, url: str, host: Person) -> list[Person]:
+    """The host and two more people who sit down through the shared link."""
+    people = [host]
+    for name, viewport in (("Ben", DESKTOP), ("Carla", MOBILE)):
+        person = Person.open(browser, viewport)
+        person.sit_down(url, name)
+        people.append(person)
+    expect(host.page.locator("#seats-list li")).to_have_count(3)
+    return people
+
+
+def next_round(people: list[Person]) -> None:
+    headline = people[0].page.locator("#headline").inner_text()
+    people[1].page.get_by_role("button", name="Next round").click()
+    for person in people:
+        expect(person.page.locator("#headline")).not_to_have_text(headline)
+
+
+def test_the_host_changes_the_rules_in_the_lobby_and_everybody_is_told(browser: Browser, base_url: str) -> None:
+    anna, ben, _ = table_for_two(browser, base_url)
+    expect(ben.page.locator("#lobby-rules")).to_be_hidden()  # only the host changes the rules
+    page = anna.page
+    page.locator("#lobby-options summary").click()
+    expect(page.get_by_label("Rules preset")).to_have_value("tavern")
+    page.get_by_label("Rules preset").select_option("kul_tiras")
+    page.get_by_role("button", name="Use these rules").click()
+    told = f"Anna changed the rules: {KUL_TIRAS_BADGE}."
+    for person in (anna, ben):
+        expect(person.page.locator("#toast-text")).to_have_text(told)
+        expect(person.page.locator("#announcer")).to_have_text(told)
+        expect(person.page.locator("#rules-panel .rules-badge")).to_have_text(KUL_TIRAS_BADGE)
+        assert person.states[-1]["table"]["rules"]["challenge"] == "anyone"
+    expect(page.locator("#lobby-status")).to_have_text("The new rules are set.")
+
+
+def test_the_referee_changes_the_rules_between_games_and_the_players_are_told(browser: Browser, base_url: str) -> None:
+    created = post(base_url, {"referee": {"name": "GM"}})
+    referee = Person.open(browser, DESKTOP)
+    referee.page.goto(base_url + created["referee_url"])
+    anna = Person.open(browser)
+    anna.sit_down(base_url + created["url"], "Anna")
+    desk = referee.page
+    desk.locator("#desk-options summary").click()
+    desk.get_by_label("Rules preset").select_option("perudo")
+    desk.get_by_role("button", name="Use these rules").click()
+    told = "The referee changed the rules: 5 dice · ones wild · bids on ones · spot on · palifico."
+    expect(anna.page.locator("#toast-text")).to_have_text(told)
+    expect(anna.page.locator("#announcer")).to_have_text(told)
+    expect(desk.locator("#desk-rules .rules-badge")).to_have_text("5 dice · ones wild · bids on ones · spot on · palifico")
+
+
+def test_a_kul_tiras_game_from_the_roll_off_to_the_winner_with_a_call_out_of_turn(browser: Browser, base_url: str) -> None:
+    anna = Person.open(browser, MOBILE)
+    page = anna.page
+    page.goto(base_url + "/")
+    page.get_by_label("Your name").fill("Anna")
+    page.locator("#options summary").click()
+    page.get_by_label("Rules preset").select_option("kul_tiras")
+    page.get_by_label("Seconds per turn").fill("0")
+    page.get_by_role("button", name="Create a table", exact=True).click()
+    page.wait_for_url("**/t/*")
+    people = three_at(browser, page.locator("#share-link").input_value(), anna)
+    anna.start()
+
+    names = {"Anna", "Ben", "Carla"}
+    for person in people:
+        order = person.page.locator("#roll-off-order")
+        expect(order).to_have_text(re.compile(r"Seat order: \w+, \w+, \w+\. \w+ opens\."))
+        expect(person.page.locator("#roll-off-throws > li").first.locator(".throw-hands li")).to_have_count(3)
+    shown = re.fullmatch(r"Seat order: (\w+), (\w+), (\w+)\. (\w+) opens\.", people[0].page.locator("#roll-off-order").inner_text())
+    assert shown and set(shown.groups()[:3]) == names and shown.group(4) == shown.group(1)
+    view = game(anna)
+    assert view["roll_off"]["seat_order"] == view["seat_order"] and view["opener"] == view["seat_order"][0]
+    for throwing in view["roll_off"]["throws"]:
+        assert all(len(dice) == 2 and all(1 <= d <= 6 for d in dice) for dice in throwing["dice"].values())
+    expect(people[1].page.locator("#announcer")).to_contain_text(f"Roll-off decided: {shown.group(4)} opens")
+
+    opener = wait_for_actor(people, bids=0)
+    opener.page.locator("#bid-submit").click()
+    expect_bids(people, 1)
+    to_act = wait_for_actor(people, bids=1)
+    (caller,) = [p for p in people if p is not opener and p is not to_act]
+    call_out = caller.page.locator("#call-out")
+    expect(call_out).to_be_visible()
+    expect(call_out.locator("#call-out-hint")).to_contain_text("is to act, but you may call on")
+    expect(to_act.page.locator("#call-out")).to_be_hidden()
+    expect(opener.page.locator("#call-out")).to_be_hidden()  # nobody calls their own bid
+    caller.page.locator("#call-liar").focus()  # reachable by keyboard
+    caller.page.keyboard.press("Enter")
+    for person in people:
+        expect(person.page.locator("#reveal")).to_be_visible()
+        expect(person.page.locator("#reveal-call")).to_contain_text(f"{seat_name(caller)} called “Liar!”")
+        expect(person.page.locator("#reveal-verdict")).to_have_text(re.compile(r".+ loses \d+ dice and is out of the game\."))
+    result = game(anna)["result"]
+    assert result["caller"] == seat_of(caller) and result["call"] == "liar"
+    assert result["loser"] not in game(anna)["seats_in_game"]
+
+    next_round(people)
+    left = [p for p in people if seat_of(p) in game(anna)["seats_in_game"]]
+    assert len(left) == 2
+    opener = wait_for_actor(left, bids=0)
+    opener.page.locator("#bid-submit").click()
+    wait_for_actor(left, bids=1).page.get_by_role("button", name="Liar!").click()
+    for person in people:
+        expect(person.page.locator("#over")).to_be_visible()
+    winners = [p for p in people if p.page.locator("#winner").inner_text() == "You win!"]
+    assert len(winners) == 1 and seat_of(winners[0]) == game(anna)["winner"]
+
+
+def seat_name(person: Person) -> str:
+    state = person.states[-1]
+    return next(s["name"] for s in state["table"]["seats"] if s["seat"] == state["you"]["seat"])
+
+
+SPOT_ON_VERDICT = re.compile(r"Spot on! Exactly \d+: .+|Not spot on \(\d+, not \d+\): \w+ loses 1 die( and is out of the game)?\.")
+
+
+def test_a_perudo_game_with_spot_on_and_a_palifico_round(browser: Browser, base_url: str) -> None:
+    created = post(base_url, {"name": "Anna", "preset": "perudo", "rules": {"dice_per_player": 2, "turn_timer_s": 0}})
+    anna = seated(browser, base_url, created)
+    people = three_at(browser, base_url + created["url"], anna)
+    anna.start()
+    expect(anna.page.locator("#headline")).to_have_text("Game 1, round 1")
+    spotted = palifico = False
+    started = time.monotonic()
+    while not anna.visible("#over"):
+        assert time.monotonic() - started < 120, "the perudo game did not end"
+        playing = [p for p in people if seat_of(p) in game(anna)["seats_in_game"]]
+        if game(anna)["palifico"]:
+            palifico = True
+            for person in people:
+                expect(person.page.locator("#palifico-line")).to_be_visible()
+        wait_for_actor(playing, bids=0).page.locator("#bid-submit").click()
+        expect_bids(people, 1)
+        to_act = wait_for_actor(playing, bids=1)
+        if not spotted:
+            expect(to_act.page.locator("#spot-on")).to_be_visible()
+            to_act.page.get_by_role("button", name="Spot on!").click()
+        else:
+            to_act.page.get_by_role("button", name="Liar!").click()
+        for person in people:
+            expect(person.page.locator("#reveal")).to_be_visible()
+        result = game(anna)["result"]
+        if not spotted:
+            assert result["call"] == "spot_on"
+            expect(anna.page.locator("#reveal-call")).to_contain_text("said “Spot on!”")
+            expect(anna.page.locator("#reveal-verdict")).to_have_text(SPOT_ON_VERDICT)
+            spotted = True
+        if result["palifico_next"]:
+            expect(anna.page.locator("#reveal-next")).to_have_text("The next round is palifico: ones are not wild, and bids keep the face.")
+        if game(anna)["palifico"]:
+            expect(anna.page.locator("#reveal-count")).to_have_text(f"Matching dice: {result['count']}")  # no wild ones
+        if not anna.visible("#over"):
+            next_round([p for p in people if seat_of(p) is not None])
+    assert spotted and palifico
+    winners = [p for p in people if p.page.locator("#winner").inner_text() == "You win!"]
+    assert len(winners) == 1
