@@ -1,13 +1,14 @@
-// The bid control: a quantity stepper and a face picker that offer only legal raises,
-// say why the others are not allowed, and the Liar button.
+// The bid control: a quantity stepper and a face picker that offer only legal raises under the
+// table's rules (bid_choices.js), say why the others are not allowed, and the Liar button (and the
+// Spot on button where the page has one and the table plays spot on).
 
+import { bidChoices, isOffered, ruleKey, whyRefused } from "./bid_choices.js";
 import { byId, setText, show } from "./dom.js";
 import { die } from "./dice.js";
 import { bidShort, bidWords, t } from "./i18n.js";
-import { biddableFaces, isRaise, lowestRaise } from "./rules.js";
 
 export class BidControl {
-  constructor({ onBid, onLiar }) {
+  constructor({ onBid, onLiar, onSpotOn }) {
     this.rule = byId("bid-rule");
     this.picker = byId("bid-picker");
     this.less = byId("q-less");
@@ -19,6 +20,7 @@ export class BidControl {
     this.submit = byId("bid-submit");
     this.liar = byId("liar");
     this.liarHint = byId("liar-hint");
+    this.spotOn = byId("spot-on");
     this.key = null;
     this.selection = null;
 
@@ -30,22 +32,23 @@ export class BidControl {
     this.more.addEventListener("click", () => this.step(+1));
     this.submit.addEventListener("click", () => onBid(this.selection));
     this.liar.addEventListener("click", () => onLiar());
+    this.spotOn?.addEventListener("click", () => onSpotOn());
   }
 
-  // Show the control for this game state; the selection survives renders until the bids change.
+  // Show the control for this game view; the selection survives renders until the bids change.
   update(game, bidderName) {
+    this.view = game;
     this.standing = game.bids.at(-1) ?? null;
-    this.faces = biddableFaces(game.rules);
-    this.total = game.total_dice;
-    this.wildOnes = game.rules.wild_ones;
+    this.choices = bidChoices(game);
     const key = `${game.game}/${game.round}/${game.bids.length}`;
     if (key !== this.key) {
       this.key = key;
-      this.selection = lowestRaise(this.standing, this.faces, this.total);
+      this.selection = this.choices.lowest;
     }
-    show(this.liar, game.can_call);
-    show(this.liarHint, game.can_call);
-    if (game.can_call) {
+    show(this.liar, this.choices.liar);
+    show(this.liarHint, this.choices.liar);
+    if (this.spotOn) show(this.spotOn, this.choices.spotOn);
+    if (this.choices.liar) {
       setText(this.liarHint, t("bid.liar_hint", { name: bidderName, bid: bidWords(this.standing.quantity, this.standing.face) }));
     }
     this.render();
@@ -53,65 +56,55 @@ export class BidControl {
 
   step(delta) {
     const quantity = this.selection.quantity + delta;
-    const face = isRaise(this.standing, quantity, this.selection.face, this.total)
+    const face = isOffered(this.choices, quantity, this.selection.face)
       ? this.selection.face
-      : this.faces.find((candidate) => isRaise(this.standing, quantity, candidate, this.total));
+      : this.choices.groups.find((group) => isOffered(this.choices, quantity, group.face))?.face;
     this.pick(quantity, face);
   }
 
   pick(quantity, face) {
-    if (face === undefined || !isRaise(this.standing, quantity, face, this.total)) return;
+    if (face === undefined || !isOffered(this.choices, quantity, face)) return;
     this.selection = { quantity, face };
     this.render();
   }
 
   render() {
-    const { standing, selection, total } = this;
+    const { standing, selection } = this;
     show(this.picker, selection !== null);
     show(this.submit, selection !== null);
-    if (selection === null) {
-      setText(this.rule, t("bid.only_liar", { bid: bidWords(standing.quantity, standing.face) }));
-      return;
-    }
-    setText(this.rule, standing
-      ? t("bid.must_raise", { bid: bidShort(standing.quantity, standing.face) })
-      : t("bid.opening", { n: total }));
+    const bid = standing && (selection === null ? bidWords(standing.quantity, standing.face) : bidShort(standing.quantity, standing.face));
+    setText(this.rule, t(ruleKey(this.view), { bid, n: this.view.total_dice }));
+    if (selection === null) return;
     this.renderQuantity();
     this.renderFaces();
     setText(this.submit, t("bid.submit", { bid: bidWords(selection.quantity, selection.face) }));
   }
 
   renderQuantity() {
-    const lowest = lowestRaise(this.standing, this.faces, this.total).quantity;
+    const total = this.view.total_dice;
+    const lowest = Math.min(...this.choices.groups.map((group) => group.lowest));
     const { quantity } = this.selection;
     setText(this.quantity, String(quantity));
     this.less.disabled = quantity <= lowest;
-    this.more.disabled = quantity >= this.total;
+    this.more.disabled = quantity >= total;
     let reason = "";
-    if (quantity >= this.total) reason = t("bid.max_quantity", { n: this.total });
+    if (quantity >= total) reason = t("bid.max_quantity", { n: total });
     else if (quantity <= lowest && lowest > 1) reason = t("bid.min_quantity", { n: lowest });
     setText(this.quantityReason, reason);
   }
 
+  // Each face the selected quantity cannot take is disabled; the reasons are said once per kind,
+  // for the highest such face.
   renderFaces() {
     const { quantity, face: chosen } = this.selection;
-    const reasons = [];
-    let highestTooLow = null;
+    const reasons = new Map();
     for (const button of this.faceButtons) {
       const face = Number(button.dataset.face);
-      const biddable = this.faces.includes(face);
-      const legal = biddable && isRaise(this.standing, quantity, face, this.total);
-      button.disabled = !legal;
+      const refused = whyRefused(this.view, quantity, face);
+      button.disabled = refused !== null;
       button.setAttribute("aria-pressed", String(face === chosen));
-      if (biddable && !legal) highestTooLow = face;
+      if (refused !== null) reasons.set(refused.key, refused.params);
     }
-    if (this.wildOnes) reasons.push(t("bid.ones_wild"));
-    if (highestTooLow !== null) {
-      reasons.push(t("bid.face_too_low", {
-        bid: bidShort(quantity, highestTooLow),
-        standing: bidShort(this.standing.quantity, this.standing.face),
-      }));
-    }
-    setText(this.faceReason, reasons.join(" "));
+    setText(this.faceReason, [...reasons].map(([key, params]) => t(key, params)).join(" "));
   }
 }
