@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.arena_view import seat_view
 from referee.bots.base import LIAR, legal_moves, to_action
-from referee.rules import (GameState, MakeBid, Phase, Roll, Settings, SettingsConflict, apply, callers,
+from referee.rules import (Bid, GameState, MakeBid, Phase, Roll, Settings, SettingsConflict, apply, callers,
                            legal_actions, new_game)
 
 
@@ -125,3 +125,36 @@ class SeatRecorder:
         if view["turn"] == view["seat"]:
             SeatRecorder.log.append((self.seed, view["seat"], view["game"]))
         return self.inner.act(view)
+
+
+def view_after(settings: Settings, hands: dict[int, list[int]], bids: list[tuple[int, int, int]], seat: int,
+               palifico: bool = False) -> dict:
+    """``seat``'s view of a round where seat → dice are ``hands`` and ``bids`` (seat, quantity, face) were
+    made, the first bidder opening (``seat`` opens when there is no bid)."""
+    seats = tuple(sorted(hands))
+    opener = bids[0][0] if bids else seat
+    state = new_game(replace(settings, first_opener="rotate", max_players=8), seats, opener)
+    state = replace(state, settings=settings, counts=tuple(len(hands[s]) for s in seats), palifico=palifico)
+    state = apply(state, Roll(tuple(tuple(hands[s]) for s in seats))).state
+    for bidder, quantity, face in bids:
+        state = apply(state, MakeBid(bidder, Bid(quantity, face))).state
+    return view_of(state, seat)
+
+
+class SpotCaller(Raiser):
+    """Says spot on whenever it may (on its turn or out of turn), else plays like ``Raiser``."""
+
+    def act(self, view):
+        if view["can_spot_on"]:
+            return {"type": "spot_on"}
+        return super().act(view)
+
+
+class ViewRecorder(Raiser):
+    """Plays like ``Raiser`` and keeps every view it is shown, in a class-level log."""
+
+    views: list[dict] = []
+
+    def act(self, view):
+        ViewRecorder.views.append(view)
+        return super().act(view)
