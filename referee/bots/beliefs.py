@@ -262,8 +262,10 @@ class FaceBelief:
 
 
 def table_beliefs(seen: Situation, honesty: Mapping[int, float | Model],
-                  call_rules: Mapping[int, tuple[int, float]] | None = None) -> dict[int, FaceBelief]:
-    """Per face, what the seat believes about the count at the table, given every opponent's bids.
+                  call_rules: Mapping[int, tuple[int, float]] | None = None,
+                  only: Sequence[int] | None = None) -> dict[int, FaceBelief]:
+    """Per face (of ``only``, default every face of the round), what the seat believes about the count
+    at the table, given every opponent's bids.
 
     ``honesty`` gives each opponent's bidding model (a bare number is a softmax beta)."""
     faces = seen.rules.faces
@@ -279,6 +281,8 @@ def table_beliefs(seen: Situation, honesty: Mapping[int, float | Model],
                  for seat in clockwise if seat != seen.seat}
     beliefs = {}
     for f, face in enumerate(faces):
+        if only is not None and face not in only:
+            continue
         own = own_count(seen.dice, face, seen.wild)
         rest = [m[f] for seat, m in marginals.items() if seat != following]
         beliefs[face] = FaceBelief(count_at_least(own, rest + [marginals[following][f]]), marginals[following][f],

@@ -121,10 +121,10 @@ class StrongBot(PolicyBot):
         rules = self.habits.rules()
         if self.habits.pooled:          # a fresh bot reads no call rule into seats it has not seen call
             rules = {seat: self.habits.default() for seat in others} | rules
-        beliefs = table_beliefs(seen, models, rules)
+        standing = seen.standing
+        beliefs = table_beliefs(seen, models, rules, None if seen.to_act or standing is None else (standing[1],))
         later = 1 - 1 / (len(seen.in_game) + PASSED_ON)
         values = self._raise_values(seen, beliefs, models, rules, later) if seen.to_act else {WAIT: later}
-        standing = seen.standing
         if standing and seen.can_call:
             values[LIAR] = 1 - beliefs[standing[1]].chance(standing[0])
         if standing and seen.can_spot_on:
