@@ -46,7 +46,7 @@ from dataclasses import asdict
 from typing import Any
 
 from referee.fairness import dealer as fair
-from referee.fairness.draws import draw, reveal_draw
+from referee.fairness.draws import DrawItem, draw, reveal_draw
 from referee.fairness.encoding import fields, hmac_sha256, sha256
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
@@ -152,7 +152,7 @@ class GameBook:
         ``{game, counter, draw, dice}``, the dice being the draw's values in item order."""
         self._draws += 1
         order = sorted(seats)
-        items = [(f"seat {seat}", ROLL_OFF_SIDES) for seat in order for _ in range(ROLL_OFF_DICE)]
+        items: list[DrawItem] = [(f"seat {seat}", ROLL_OFF_SIDES) for seat in order for _ in range(ROLL_OFF_DICE)]
         drawn = draw(self.signer, self.opening.secret, self.opening.manifest, self._draws,
                      purpose(ROLL_OFF, self.GAME, counter), items)
         self.record("draw_committed", drawn.public, drawn.secret)

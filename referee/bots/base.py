@@ -37,7 +37,7 @@ def to_action(move: Move) -> dict[str, Any] | None:
     """The JSON action for a move (None for ``WAIT``: no call)."""
     if move == WAIT:
         return None
-    if move in (LIAR, SPOT_ON):
+    if isinstance(move, str):
         return {"type": move}
     quantity, face = move
     return {"type": "bid", "quantity": quantity, "face": face}

@@ -67,10 +67,11 @@ class MediumBot(PolicyBot):
         if not odds or (seen.can_call and true < (CAREFUL_CALL_BELOW if seen.eliminating else CALL_BELOW)):
             return [(LIAR, 1.0)]
         safest = max(odds.values())
-        bold = max((m for m, p in odds.items() if p >= safest), key=seen.rules.rank)
+        bold: Move = max((m for m, p in odds.items() if p >= safest), key=seen.rules.rank)
         weakest = min(own_count(dice, f, wild) for _, f in odds)
         bluffs = [m for m, p in odds.items() if own_count(dice, m[1], wild) == weakest and p >= BLUFF_FLOOR
                   and m != bold and not any(b[1] == m[1] and b[0] < m[0] for b in odds)]
         if not bluffs or seen.eliminating:
             return [(bold, 1.0)]
-        return [(bold, 1 - BLUFF_RATE)] + [(m, BLUFF_RATE / len(bluffs)) for m in bluffs]
+        bluffed: list[tuple[Move, float]] = [(m, BLUFF_RATE / len(bluffs)) for m in bluffs]
+        return [(bold, 1 - BLUFF_RATE)] + bluffed

@@ -151,15 +151,16 @@ class StrongBot(PolicyBot):
             return {m: anyone_value(m, beliefs[m[1]], seen.total, seen.wild, later, callers) for m in candidates}
         model = models.get(nxt)
         if len(seen.in_game) == 2 and model is not None and model[0] == "surest" and seen.counts[nxt] <= 6:
-            return dict(self._two_step(seen, values, candidates, nxt, model, (credit, their_call), later))
+            return {m: v for m, v in self._two_step(seen, values, candidates, nxt, model, (credit, their_call),
+                                                    later).items()}
         return values
 
     def _two_step(self, seen: Situation, values: Mapping[Move, float], candidates: list[tuple[int, int]], them: int,
                   model: Model, call_rule: tuple[int, float], later: float) -> dict[tuple[int, int], float]:
         """Heads-up against a "surest" bidder: re-value the most promising raises (``candidates``, chosen
         by their one-step ``values``) two steps ahead (``lookahead``)."""
-        contexts = []
-        standing = None
+        contexts: list[tuple[tuple[int, int] | None, tuple[int, int], int]] = []
+        standing: tuple[int, int] | None = None
         for seat, placed in seen.bids:
             if seat == them:
                 contexts.append((standing, placed, seen.total))
