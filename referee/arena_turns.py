@@ -29,7 +29,8 @@ from typing import Any
 
 from referee.arena_dice import FORFEIT, GameBook
 from referee.arena_view import seat_view
-from referee.rules import Action, Bid, CallLiar, Event, GameState, MakeBid, Phase, SpotOn, Step, apply, callers
+from referee.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, Phase, RulesError, SpotOn, Step, apply,
+                           callers)
 
 
 @dataclass
@@ -106,7 +107,7 @@ def _ask(state: GameState, seat: int, match: Match) -> Action | None:
 def _checked(state: GameState, seat: int, action: Action) -> Step:
     try:
         return apply(state, action)
-    except Exception as error:
+    except RulesError as error:
         raise Fault(seat, f"{type(error).__name__}: {error}") from None
 
 
