@@ -37,8 +37,8 @@ from referee.rules import (PRESETS, Event, GameState, NextRound, Phase, Roll, Ro
                            first_opener, new_game, pending_roll, pending_roll_off)
 from referee.store.log import EventLog
 
-__all__ = ["Tally", "arena_main", "format_report", "play_arena", "run_arena", "seated", "seating", "settings_from",
-           "summarise", "wilson"]
+__all__ = ["Tally", "arena_main", "format_report", "percentile", "play_arena", "run_arena", "seated", "seating",
+           "settings_from", "summarise", "wilson"]
 
 
 def seating(entrants: int, game: int) -> list[int]:
