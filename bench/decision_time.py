@@ -1,6 +1,7 @@
-"""Decision time per level at a full table: 6 seats × 5 dice, p50 and p99 of ``act()`` in milliseconds.
+"""Decision time per level at a full table: 6 seats, p50 and p99 of ``act()`` in milliseconds.
 
-Run: ``.venv/bin/python bench/decision_time.py [--games N]`` (each level plays itself six-handed).
+Run: ``.venv/bin/python bench/decision_time.py [--games N] [--preset P]`` (each level plays itself
+six-handed under the preset, `tavern` by default: 5 dice; out-of-turn answers count as decisions).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.arena import percentile, play_arena  # noqa: E402
-from referee.rules import Settings  # noqa: E402
+from referee.rules import PRESETS  # noqa: E402
 
 LEVELS = ("random", "binomial", "easy", "medium", "strong")
 
@@ -19,10 +20,12 @@ LEVELS = ("random", "binomial", "easy", "medium", "strong")
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="tavern")
     args = parser.parse_args()
+    settings = PRESETS[args.preset]
     print(f"{'level':<9} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for level in LEVELS:
-        tallies = play_arena([level] * 6, args.games, seed=7, settings=Settings(dice_per_player=5, max_players=6))
+        tallies = play_arena([level] * 6, args.games, seed=7, settings=settings)
         times = [ms for t in tallies for ms in t.decision_ms]
         print(f"{level:<9} {len(times):>9} {percentile(times, 50):>8.3f} {percentile(times, 99):>8.3f} {max(times):>8.3f}")
     return 0

@@ -2,18 +2,22 @@
 
 One bot per seat; the line-up turns by one seat every game, so every bot sits in every seat,
 and opens, equally often. Each game is logged as game 1 of its own table, so its first opener
-is the first seat (RULES.md A1.3, ``first_opener``), which the verifier re-derives.
+is the first seat (RULES.md A1.3, ``first_opener``), which the verifier re-derives; under
+``first_opener = roll_off`` the roll-off decides instead, thrown through committed draws.
 Dice come only from the fairness library's committed dealer (``referee.arena_dice``), with
 secrets derived from the seed, so a run is deterministic for a seed and, with ``audit_out``,
-every game's audit export can be checked by ``referee verify``. A bot that returns an
-illegal action, or raises, forfeits the round: it loses one die as if it had lost a call,
-and the fault is counted.
+every game's audit export can be checked by ``referee verify``. Each decision, with the
+out-of-turn calls of ``challenge = anyone``, is resolved by ``referee.arena_turns``: a bot that
+returns an illegal action, or raises, forfeits the round and the fault is counted.
 
 >>> report = run_arena(["medium", "random"], games=4, seed=7, dice=2)
 >>> report["games"], sum(b["wins"] for b in report["bots"]), report["bots"][1]["illegal_actions"]
 (4, 4, 0)
 >>> [b["wins"] for b in run_arena(["medium", "random"], games=4, seed=7, dice=2)["bots"]] == [b["wins"] for b in report["bots"]]
 True
+>>> perudo = run_arena(["strong", "easy", "medium"], games=3, seed=2, settings=PRESETS["perudo"])
+>>> sum(b["wins"] for b in perudo["bots"]), sum(b["illegal_actions"] for b in perudo["bots"])
+(3, 0)
 """
 from __future__ import annotations
 
@@ -21,33 +25,20 @@ import argparse
 import json
 import math
 import os
-import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from referee.arena_dice import FORFEIT, GameBook, arena_entropy, arena_signer, logical_clock
+from referee.arena_dice import GameBook, arena_entropy, arena_signer, logical_clock
+from referee.arena_turns import Match, Tally, play_turn
 from referee.bots.registry import make_bot
 from referee.fairness.keys import Signer, load_or_create_signing_key
-from referee.rules import (PRESETS, Bid, CallLiar, Event, GameState, MakeBid, NextRound, Phase, Roll,
-                           Settings, Step, apply, first_opener, new_game, pending_roll)
+from referee.rules import (PRESETS, Event, GameState, NextRound, Phase, Roll, RollOff, RulesError, Settings, apply,
+                           first_opener, new_game, pending_roll, pending_roll_off)
 from referee.store.log import EventLog
-from referee.views import game_view
 
-
-@dataclass
-class Tally:
-    """Raw results of one entrant (one ``--bot``) over an arena run."""
-
-    name: str
-    wins: int = 0
-    illegal_actions: int = 0
-    decision_ms: list[float] = field(default_factory=list)
-
-    def merge(self, other: "Tally") -> "Tally":
-        """The tally of both runs together (for runs split over processes)."""
-        return Tally(self.name, self.wins + other.wins, self.illegal_actions + other.illegal_actions,
-                     self.decision_ms + other.decision_ms)
+__all__ = ["Tally", "arena_main", "format_report", "percentile", "play_arena", "run_arena", "seated", "seating",
+           "settings_from", "summarise", "wilson"]
 
 
 def seating(entrants: int, game: int) -> list[int]:
@@ -76,14 +67,14 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *
     players = [make_bot(spec, seed=seed * 1_000_003 + index) for index, spec in enumerate(bots)]
     tallies = [Tally(spec) for spec in bots]
     seats = tuple(range(len(bots)))
-    opener = first_opener(seats, None)
+    opener = None if settings.first_opener == "roll_off" else first_opener(seats, None)
     for game in range(games):
         line_up = seating(len(bots), game)
         log = EventLog(":memory:", clock=logical_clock()) if audit_out is not None else None
         book = GameBook(signer, arena_entropy(seed, game + 1), f"arena-{seed}-{game + 1:04d}", settings,
                         [bots[e] for e in line_up], opener, log)
-        winner = _play_game(new_game(settings, seats, opener), game + 1, [players[e] for e in line_up],
-                            [tallies[e] for e in line_up], book)
+        match = Match(game + 1, [players[e] for e in line_up], [tallies[e] for e in line_up], book)
+        winner = _play_game(new_game(settings, seats, opener), match)
         tallies[line_up[winner]].wins += 1
         if log is not None and audit_out is not None:
             with open(os.path.join(audit_out, f"game-{game + 1:04d}.json"), "w", encoding="utf-8") as handle:
@@ -109,8 +100,7 @@ def run_arena(bots: list[str], games: int, seed: int, dice: int = 5, wild_ones: 
 
     ``audit_out``: a directory that receives every game's audit export (``game-0001.json``, …).
     """
-    rules = settings or replace(PRESETS["tavern"], dice_per_player=dice, wild_ones=wild_ones)
-    rules = replace(rules, max_players=max(rules.max_players, len(bots)))
+    rules = seated(settings or replace(PRESETS["tavern"], dice_per_player=dice, wild_ones=wild_ones), len(bots))
     return summarise(play_arena(bots, games, seed, rules, signer=signer, audit_out=audit_out), games)
 
 
@@ -140,68 +130,27 @@ def percentile(values: Sequence[float], pct: float) -> float:
     return ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)]
 
 
-def _play_game(state: GameState, game_no: int, players: list[Any], tallies: list[Tally], book: GameBook) -> int:
+def _play_game(state: GameState, match: Match) -> int:
+    throw = 0
     while state.phase is not Phase.OVER:
-        if state.phase is Phase.ROLLING:
-            hands = book.deal(state.round_no, pending_roll(state))
+        if state.phase is Phase.ROLLING_OFF:
+            throw += 1
+            dice = match.book.roll_off(throw, pending_roll_off(state))
+            step = apply(state, RollOff(tuple(dice.get(seat, ()) for seat in state.seats)))
+            match.throws.extend(event.data for event in step.events if event.kind == "roll_off")
+        elif state.phase is Phase.ROLLING:
+            hands = match.book.deal(state.round_no, pending_roll(state))
             step = apply(state, Roll(tuple(hands.get(seat, ()) for seat in state.seats)))
         elif state.phase is Phase.REVEALED:
-            book.record("next_round", {"referee": True})
+            match.book.record("next_round", {"referee": True})
             step = apply(state, NextRound())
         else:
-            step = _bot_turn(state, game_no, players, tallies, book)
-        _publish(step.events, players)
+            step = play_turn(state, match)
+        _publish(step.events, match.players)
         state = step.state
-    assert state.winner is not None
+    if state.winner is None:
+        raise RuntimeError("a game over has a winner")
     return state.winner
-
-
-def _bot_turn(state: GameState, game_no: int, players: list[Any], tallies: list[Tally], book: GameBook) -> Step:
-    seat = state.turn
-    assert seat is not None
-    view = game_view(state, seat, game_no=game_no)
-    started = time.perf_counter()
-    try:
-        action = players[seat].act(view)
-        tallies[seat].decision_ms.append((time.perf_counter() - started) * 1000)
-        move = _parse(seat, action)
-        step = apply(state, move)
-    except Exception as fault:  # a bot's bug or bad action costs it the round, never the arena
-        tallies[seat].illegal_actions += 1
-        reason = f"{type(fault).__name__}: {fault}"
-        book.record(FORFEIT, {"seat": seat, "reason": reason})
-        book.reveal()
-        return forfeit(state, seat, reason)
-    if isinstance(move, MakeBid):
-        book.record("bid", {"seat": seat, "quantity": move.bid.quantity, "face": move.bid.face})
-    else:
-        book.record("liar", {"seat": seat})
-        book.reveal()
-    return step
-
-
-def _parse(seat: int, action: Any) -> MakeBid | CallLiar:
-    if action == {"type": "liar"}:
-        return CallLiar(seat)
-    if isinstance(action, dict) and action.get("type") == "bid" and set(action) == {"type", "quantity", "face"}:
-        return MakeBid(seat, Bid(action["quantity"], action["face"]))
-    raise ValueError(f"not an action: {action!r}")
-
-
-def forfeit(state: GameState, seat: int, reason: str) -> Step:
-    """``seat`` loses one die and the round for a fault; it opens the next round (or its successor, if out)."""
-    counts = tuple(c - 1 if s == seat else c for s, c in zip(state.seats, state.counts))
-    after = replace(state, counts=counts, hands=((),) * len(state.seats), bids=(), turn=None, result=None)
-    events = [Event("forfeit", {"seat": seat, "reason": reason}),
-              Event("die_lost", {"seat": seat, "dice_left": after.count_of(seat)})]
-    if after.count_of(seat) == 0:
-        events.append(Event("player_out", {"seat": seat}))
-    if len(after.in_game) == 1:
-        after = replace(after, phase=Phase.OVER, winner=after.in_game[0])
-        return Step(after, tuple(events + [Event("game_over", {"winner": after.winner})]))
-    opener = seat if after.count_of(seat) else after.next_in_game(seat)
-    after = replace(after, phase=Phase.ROLLING, round_no=state.round_no + 1, opener=opener)
-    return Step(after, tuple(events + [Event("next_round", {"round": after.round_no, "opener": opener})]))
 
 
 def _publish(events: Sequence[Event], players: Sequence[Any]) -> None:
@@ -212,13 +161,53 @@ def _publish(events: Sequence[Event], players: Sequence[Any]) -> None:
                     player.observe({"kind": event.kind, "data": json.loads(json.dumps(event.data))})
 
 
+def settings_from(preset: str, rules: str | None = None, dice: int | None = None) -> Settings:
+    """The arena's settings: the ``preset`` of RULES.md A3, the ``rules`` JSON object (switches of A2)
+    on top, then ``dice`` dice per player. Bad input raises ValueError or the rules' ``MalformedAction``.
+
+    >>> settings_from("kul_tiras", '{"duel_dice": true}').duel_dice, settings_from("perudo", dice=3).dice_per_player
+    (True, 3)
+    >>> settings_from("perudo", '{"loss": "elimination"}')
+    Traceback (most recent call last):
+    ...
+    referee.rules.errors.SettingsConflict: palifico needs loss = one_die or difference (under elimination nobody drops to one die)
+    >>> settings_from("tavern", "{dice: 3}")
+    Traceback (most recent call last):
+    ...
+    ValueError: --rules is not JSON (Expecting property name enclosed in double quotes at character 1): '{dice: 3}'
+    """
+    overrides: Any = {}
+    if rules is not None:
+        try:
+            overrides = json.loads(rules)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"--rules is not JSON ({error.msg} at character {error.pos}): {rules!r}") from None
+        if not isinstance(overrides, dict):
+            raise ValueError(f"--rules is a JSON object of switches (RULES.md A2), not {rules!r}")
+    if dice is not None:
+        overrides = {**overrides, "dice_per_player": dice}
+    return Settings.from_preset(preset, overrides)
+
+
+def seated(settings: Settings, players: int) -> Settings:
+    """``settings`` with room for ``players`` seats (``max_players`` raised when needed, at most 8).
+
+    >>> seated(PRESETS["tavern"], 8).max_players, seated(PRESETS["tavern"], 2).max_players
+    (8, 6)
+    """
+    return replace(settings, max_players=max(settings.max_players, players))
+
+
 def arena_main(argv: Sequence[str]) -> int:
-    """``referee arena --bot A --bot B [--bot …] --games N --seed S [--preset P] [--dice D] [--json] [--audit-out DIR] [--key FILE]``."""
+    """``referee arena --bot A --bot B [--bot …] --games N --seed S [--preset P] [--rules JSON] [--dice D] [--json]
+    [--audit-out DIR] [--key FILE]``; bad arguments print a clear error and exit with status 2."""
     parser = argparse.ArgumentParser(prog="referee arena", description="Bots play each other; one --bot per seat.")
     parser.add_argument("--bot", action="append", required=True, help="easy, medium, strong, random, binomial or module:attr")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--preset", choices=sorted(PRESETS), default="tavern")
+    parser.add_argument("--preset", choices=sorted(PRESETS), default="tavern", help="the rule set (RULES.md A3)")
+    parser.add_argument("--rules", metavar="JSON",
+                        help='house-rule switches on top of the preset, e.g. \'{"spot_on": true}\' (RULES.md A2)')
     parser.add_argument("--dice", type=int, help="dice per player (default: the preset's)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--audit-out", metavar="DIR",
@@ -228,9 +217,12 @@ def arena_main(argv: Sequence[str]) -> int:
     args = parser.parse_args(list(argv))
     if len(args.bot) < 2:
         parser.error("an arena needs at least two --bot")
-    settings = PRESETS[args.preset]
-    if args.dice is not None:
-        settings = replace(settings, dice_per_player=args.dice)
+    try:
+        settings = seated(settings_from(args.preset, args.rules, args.dice), len(args.bot))
+    except RulesError as error:
+        parser.error(f"bad rules ({error.code}): {error}")
+    except ValueError as error:
+        parser.error(str(error))
     signer = load_or_create_signing_key(args.key) if args.key else None
     report = run_arena(args.bot, args.games, args.seed, settings=settings, signer=signer, audit_out=args.audit_out)
     print(json.dumps(report, indent=2) if args.json else format_report(report))

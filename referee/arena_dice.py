@@ -7,8 +7,10 @@ table is where the secrets come from: a table draws them from the operating syst
 arena from its seed (``arena_entropy``), so a run is deterministic for a seed. With an
 ``EventLog`` the game is also logged entry by entry, with the kinds and payloads of a real
 table (``table_created``, ``seat_taken``, ``game_started``, ``game_opened``, ``round_dealt``,
-``bid``, ``liar``, ``round_revealed``, ``next_round``) plus ``forfeit`` for an illegal action,
-and ``export()`` gives its audit export (docs/fairness.md, ``build_export``).
+``bid``, ``liar``, ``spot_on``, ``round_revealed``, ``next_round``; under ``first_opener =
+roll_off`` each throw of the roll-off as ``draw_committed``, ``draw_revealed`` and ``roll_off``)
+plus ``forfeit`` for an illegal action, and ``export()`` gives its audit export
+(docs/fairness.md, ``build_export``).
 
 Because seeds are known, the arena's secrets are not secret: an arena export proves that the
 dice are the committed ones and that the log is whole and unaltered, not that nobody could
@@ -27,6 +29,14 @@ True
 >>> book.record("bid", {"seat": 0, "quantity": 2, "face": 3}); book.record("liar", {"seat": 1}); book.reveal()
 >>> verify_export(book.export()).ok, [e["kind"] for e in book.export()["entries"]][-4:]
 (True, ['round_dealt', 'bid', 'liar', 'round_revealed'])
+
+Under a roll-off the game starts with no opener, and each throw is a committed draw:
+
+>>> rolling = GameBook(arena_signer(1), arena_entropy(1, 1), "arena-1-0001", Settings(first_opener="roll_off"),
+...                    ["easy", "medium"], opener=None, log=EventLog(":memory:", clock=logical_clock()))
+>>> dice = rolling.roll_off(1, [0, 1])
+>>> sorted(dice), [e["kind"] for e in rolling.export()["entries"]][-3:]
+([0, 1], ['draw_committed', 'draw_revealed', 'roll_off'])
 """
 from __future__ import annotations
 
@@ -36,9 +46,11 @@ from dataclasses import asdict
 from typing import Any
 
 from referee.fairness import dealer as fair
+from referee.fairness.draws import DrawItem, draw, reveal_draw
 from referee.fairness.encoding import fields, hmac_sha256, sha256
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
+from referee.fairness.purposes import ROLL_OFF, ROLL_OFF_DICE, ROLL_OFF_SIDES, purpose
 from referee.fairness.secrets_chain import Entropy
 from referee.rules import Settings
 from referee.store.log import EventLog, NewEntry
@@ -96,12 +108,15 @@ def logical_clock(start_ms: int = 0) -> Callable[[], float]:
 class GameBook:
     """One arena game's dice and (with ``log``) its audit log, as table ``table_id`` holding game 1.
 
-    Built with the seats' bot names and the first opener; it opens the game at once (logging
-    ``table_created``, ``seat_taken`` per seat, ``game_started`` and ``game_opened``).
+    Built with the seats' bot names and the first opener (None: the roll-off decides); it opens the
+    game at once (logging ``table_created``, ``seat_taken`` per seat, ``game_started`` and ``game_opened``).
     """
 
+    GAME = 1
+    """Every arena game is game 1 of its own table."""
+
     def __init__(self, signer: Signer, entropy: Entropy, table_id: str, settings: Settings,
-                 names: Sequence[str], opener: int, log: EventLog | None = None) -> None:
+                 names: Sequence[str], opener: int | None, log: EventLog | None = None) -> None:
         self.signer = signer
         self.table_id = table_id
         self.log = log
@@ -114,10 +129,11 @@ class GameBook:
             if name in BOT_LEVELS:
                 public["level"] = name
             self.record("seat_taken", public)
-        self.record("game_started", {"game": 1, "seats": seats, "opener": opener})
-        self.opening = fair.open_game(signer, table_id, 1, rules, seats, entropy=entropy)
+        self.record("game_started", {"game": self.GAME, "seats": seats, "opener": opener})
+        self.opening = fair.open_game(signer, table_id, self.GAME, rules, seats, entropy=entropy)
         self.record("game_opened", self.opening.manifest, self.opening.secret)
         self._deal: fair.Deal | None = None
+        self._draws = 0
 
     def record(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         """Append one entry to the game's log (nothing without a log)."""
@@ -129,6 +145,23 @@ class GameBook:
         self._deal = fair.deal(self.signer, self.opening.secret, self.opening.manifest, round_no, dict(counts), {})
         self.record("round_dealt", self._deal.public, self._deal.secret)
         return {seat: tuple(dice) for seat, dice in self._deal.hands.items()}
+
+    def roll_off(self, counter: int, seats: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        """Throw ``counter`` (1, 2, …) of the roll-off: two dice for each of ``seats``, as the game's next
+        committed draw (purpose ``roll_off`` of game 1), revealed at once and logged as ``roll_off``
+        ``{game, counter, draw, dice}``, the dice being the draw's values in item order."""
+        self._draws += 1
+        order = sorted(seats)
+        items: list[DrawItem] = [(f"seat {seat}", ROLL_OFF_SIDES) for seat in order for _ in range(ROLL_OFF_DICE)]
+        drawn = draw(self.signer, self.opening.secret, self.opening.manifest, self._draws,
+                     purpose(ROLL_OFF, self.GAME, counter), items)
+        self.record("draw_committed", drawn.public, drawn.secret)
+        self.record("draw_revealed", reveal_draw(self.opening.secret, drawn.secret))
+        values = drawn.values
+        dice = {seat: tuple(values[ROLL_OFF_DICE * i:ROLL_OFF_DICE * (i + 1)]) for i, seat in enumerate(order)}
+        self.record("roll_off", {"game": self.GAME, "counter": counter, "draw": self._draws,
+                                 "dice": {str(seat): list(d) for seat, d in dice.items()}})
+        return dice
 
     def reveal(self) -> None:
         """The round is over (a call or a forfeit): log ``round_revealed`` (skipped without a log: nobody reads it)."""

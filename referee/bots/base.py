@@ -1,65 +1,44 @@
-"""What every bot shares: reading a seat view, the legal actions it allows, sampling a policy.
+"""What every bot shares: the legal moves a seat view allows, actions in JSON, sampling a policy.
 
-A bot reads only the seat view (``referee.views.game_view`` for its seat) and returns an
-action dict. Inside the bots a bid is the pair ``(quantity, face)`` and a call is ``LIAR``;
-``to_action`` turns either into the JSON form the table accepts.
+A bot reads only the seat view (``referee.views.game_view`` for its seat; docs/bots.md) and
+returns an action dict, or None for "no call" when it is asked as a seat that is not the
+player to act (``challenge = anyone``). Inside the bots a move is a bid ``(quantity, face)``,
+``LIAR``, ``SPOT_ON`` or ``WAIT`` (``situation``); ``to_action`` turns a move into its JSON form.
 
->>> view = {"seat": 1, "dice": [2, 6], "dice_counts": {"0": 1, "1": 2}, "total_dice": 3,
-...         "bids": [{"seat": 0, "quantity": 3, "face": 5}], "rules": {"wild_ones": True}}
+>>> view = {"seat": 1, "dice": [2, 6], "dice_counts": {"0": 1, "1": 2}, "total_dice": 3, "turn": 1,
+...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 5}], "palifico": False,
+...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
 >>> legal_moves(view)
 [(3, 6), 'liar']
->>> to_action((3, 6)), to_action(LIAR)
-({'type': 'bid', 'quantity': 3, 'face': 6}, {'type': 'liar'})
+>>> to_action((3, 6)), to_action(LIAR), to_action(SPOT_ON), to_action(WAIT)
+({'type': 'bid', 'quantity': 3, 'face': 6}, {'type': 'liar'}, {'type': 'spot_on'}, None)
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from collections.abc import Mapping
+from typing import Any
 
-from referee.rules import Bid, legal_raises
+from .situation import LIAR, SPOT_ON, WAIT, Move, Situation, own_count
 
-LIAR = "liar"
-Move = Union[tuple[int, int], str]
-"""A bid ``(quantity, face)`` or ``LIAR``: the hashable form of an action inside the bots."""
-Policy = list[tuple[dict[str, Any], float]]
+Policy = list[tuple[dict[str, Any] | None, float]]
 
-
-def faces_of(view: Mapping[str, Any]) -> tuple[int, ...]:
-    """Faces a bid may name under the view's rules: 2–6 with wild ones, else 1–6.
-
-    >>> faces_of({"rules": {"wild_ones": False}})
-    (1, 2, 3, 4, 5, 6)
-    """
-    return (2, 3, 4, 5, 6) if view["rules"].get("wild_ones", True) else (1, 2, 3, 4, 5, 6)
-
-
-def standing_bid(view: Mapping[str, Any]) -> tuple[int, int] | None:
-    """The last bid of the round as ``(quantity, face)``, or None before the opening bid."""
-    bids = view["bids"]
-    return (bids[-1]["quantity"], bids[-1]["face"]) if bids else None
+__all__ = ["LIAR", "SPOT_ON", "WAIT", "Move", "Policy", "PolicyBot", "Situation", "legal_moves", "normalise",
+           "own_count", "to_action"]
 
 
 def legal_moves(view: Mapping[str, Any]) -> list[Move]:
-    """Every move the rules allow the seat to act: raises lowest first, then Liar once a bid stands."""
-    standing = standing_bid(view)
-    raises = legal_raises(Bid(*standing) if standing else None, faces_of(view), total_dice=view["total_dice"])
-    return [(b.quantity, b.face) for b in raises] + ([LIAR] if standing else [])
+    """Every move the rules allow the viewing seat now: the raises lowest first (for the player to
+    act), then spot on where ``can_spot_on``, then Liar where ``can_call`` (``Situation.legal_moves``)."""
+    return Situation.from_view(view).legal_moves()
 
 
-def own_count(dice: Sequence[int], face: int, wild: bool) -> int:
-    """Dice of one hand that count for ``face``: the face itself, plus ones when wild.
-
-    >>> own_count([1, 3, 3, 5], 3, True), own_count([1, 3, 3, 5], 3, False)
-    (3, 2)
-    """
-    return sum(1 for d in dice if d == face or (wild and d == 1))
-
-
-def to_action(move: Move) -> dict[str, Any]:
-    """The JSON action for a move."""
-    if move == LIAR:
-        return {"type": "liar"}
+def to_action(move: Move) -> dict[str, Any] | None:
+    """The JSON action for a move (None for ``WAIT``: no call)."""
+    if move == WAIT:
+        return None
+    if isinstance(move, str):
+        return {"type": move}
     quantity, face = move
     return {"type": "bid", "quantity": quantity, "face": face}
 
@@ -75,14 +54,19 @@ def normalise(weights: Mapping[Move, float]) -> list[tuple[Move, float]]:
 
 
 class PolicyBot:
-    """A bot defined by ``moves(view)``, a distribution over moves; ``act`` samples it with its own seeded RNG.
+    """A bot defined by ``moves(seen)``, a distribution over moves; ``act`` samples it with its own seeded RNG.
 
-    Subclasses implement ``moves``; ``observe`` ignores events unless a subclass learns from them.
+    ``moves`` is asked for the player to act (a raise or a call) and, under ``challenge = anyone``,
+    for any other seat in ``callers`` (a call, or ``WAIT``). Subclasses implement it;
+    ``observe`` ignores events unless a subclass learns from them.
 
     >>> class Opener(PolicyBot):
-    ...     def moves(self, view):
+    ...     def moves(self, seen):
     ...         return [((1, 2), 0.5), ((1, 3), 0.5)]
-    >>> Opener(seed=1).act({}) == Opener(seed=1).act({})
+    >>> view = {"seat": 0, "dice": [2], "dice_counts": {"0": 1, "1": 1}, "total_dice": 2, "turn": 0,
+    ...         "seats_in_game": [0, 1], "bids": [], "palifico": False, "callers": [], "can_call": False,
+    ...         "can_spot_on": False, "rules": {}}
+    >>> Opener(seed=1).act(view) == Opener(seed=1).act(view)
     True
     """
 
@@ -91,16 +75,16 @@ class PolicyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def moves(self, view: Mapping[str, Any]) -> list[tuple[Move, float]]:
+    def moves(self, seen: Situation) -> list[tuple[Move, float]]:
         raise NotImplementedError
 
     def policy(self, view: Mapping[str, Any]) -> Policy:
-        """The distribution ``act`` samples from: ``[(action, probability), …]``, probabilities summing to 1."""
-        return [(to_action(move), p) for move, p in self.moves(view)]
+        """The distribution ``act`` samples from: ``[(action or None, probability), …]``, summing to 1."""
+        return [(to_action(move), p) for move, p in self.moves(Situation.from_view(view))]
 
-    def act(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        """One action drawn from ``policy(view)``."""
-        distribution = self.moves(view)
+    def act(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """One action drawn from ``policy(view)``: None means "no call" (only for a seat not to act)."""
+        distribution = self.moves(Situation.from_view(view))
         r = self.rng.random()
         for move, p in distribution:
             r -= p

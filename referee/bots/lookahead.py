@@ -17,8 +17,11 @@ So a raise that leaves the opponent no safe answer (their raise would be one I c
 confidence) is worth more than one they can answer comfortably, which the one-step value
 (every raise passed on is worth the same ``later``) cannot see.
 
+Nothing assumes the `tavern` order: the raises, the opponent's predicted raise and the
+replies come from the round's ``RoundRules``.
+
 >>> weights = tuple(w for _, w in hands_of(1))                 # 1 v 1, no bids read yet
->>> values = two_step_values([(1, 6), (2, 6)], [6], 1, weights, True, 2, ("surest", 0.0), (0, 0.5), 0.8)
+>>> values = two_step_values([(1, 6), (2, 6)], [6], 1, weights, TAVERN, 2, ("surest", 0.0), (0, 0.5), 0.8)
 >>> round(values[(2, 6)], 4)                                   # "two sixes" holding a six: true 1/3 of the time
 0.3333
 >>> values[(1, 6)] > values[(2, 6)]
@@ -28,10 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .base import own_count
-from .beliefs import NOISE, Model, _likelihoods, faces_for, surest_bids
+from .beliefs import NOISE, Model, counts_of, surest_bids
 from .odds import at_least, face_chance
 from .roundgame import hands_of
+from .situation import TAVERN, RoundRules, own_count
 
 REPLIES_ABOVE_MINIMUM = 1
 """My replies to the opponent's raise are the lowest raise on each face and up to this many dice above it."""
@@ -39,23 +42,23 @@ REPLIES_ABOVE_MINIMUM = 1
 __all__ = ["two_step_values", "replies", "hands_of"]
 
 
-def replies(standing: tuple[int, int], faces: Sequence[int], total: int, extra: int = REPLIES_ABOVE_MINIMUM
+def replies(standing: tuple[int, int], rules: RoundRules, total: int, extra: int = REPLIES_ABOVE_MINIMUM
             ) -> list[tuple[int, int]]:
     """The raises considered over ``standing``: per face, the lowest legal quantity and ``extra`` above it.
 
-    >>> replies((2, 5), (2, 3, 4, 5, 6), 4)
+    >>> replies((2, 5), TAVERN, 4)
     [(3, 2), (4, 2), (3, 3), (4, 3), (3, 4), (4, 4), (3, 5), (4, 5), (2, 6), (3, 6)]
     """
-    quantity, face = standing
     out = []
-    for f in faces:
-        low = quantity if f > face else quantity + 1
-        out += [(q, f) for q in range(low, min(total, low + extra) + 1)]
+    for f in rules.faces:
+        low = rules.lowest(standing, f, total)
+        if low is not None:
+            out += [(q, f) for q in range(low, min(total, low + extra) + 1)]
     return out
 
 
 def two_step_values(candidates: Iterable[tuple[int, int]], my_dice: Sequence[int], their_dice: int,
-                    weights: Sequence[float], wild: bool, total: int, model: Model,
+                    weights: Sequence[float], rules: RoundRules, total: int, model: Model,
                     call_rule: tuple[int, float], later: float) -> dict[tuple[int, int], float]:
     """Per candidate raise: my chance of winning the round looking two steps ahead (module docstring).
 
@@ -63,8 +66,8 @@ def two_step_values(candidates: Iterable[tuple[int, int]], my_dice: Sequence[int
     ``model``: their bidding model (a ``surest`` one: it predicts their raise);
     ``call_rule``: (dice they credit to the bidder, odds below which they call).
     """
-    faces = faces_for(wild)
-    counts = _likelihoods(their_dice, wild, 0.0)[1]
+    faces, wild = rules.faces, rules.wild
+    counts = counts_of(their_dice, rules)
     credit, threshold = call_rule
     mine = total - their_dice                                 # the dice the opponent cannot see
     credit = min(credit, mine)
@@ -88,7 +91,7 @@ def two_step_values(candidates: Iterable[tuple[int, int]], my_dice: Sequence[int
         q, f = bid
         fi = faces.index(f)
         calls = their_calls(bid)
-        predicted = surest_bids(their_dice, wild, bid, total, boldest)
+        predicted = surest_bids(their_dice, rules, bid, total, boldest)
         value = 0.0
         buckets: dict[tuple[int, int], list[tuple[float, tuple[int, ...]]]] = {}
         for w, row, i in live:
@@ -100,14 +103,15 @@ def two_step_values(candidates: Iterable[tuple[int, int]], my_dice: Sequence[int
             value += w * NOISE * later
             buckets.setdefault(answer, []).append((w * (1 - NOISE), row))
         for answer, items in buckets.items():
-            value += _reply_value(answer, items, own, faces, total, their_calls, later, their_dice + 1)
+            value += _reply_value(answer, items, own, rules, total, their_calls, later, their_dice + 1)
         values[bid] = value
     return values
 
 
 def _reply_value(answer: tuple[int, int], items: list[tuple[float, tuple[int, ...]]], own: list[int],
-                 faces: Sequence[int], total: int, their_calls, later: float, size: int) -> float:
+                 rules: RoundRules, total: int, their_calls, later: float, size: int) -> float:
     """My best reply to their raise ``answer``, against the hands that raise so (weights not normalised)."""
+    faces = rules.faces
     q, f = answer
     fi = faces.index(f)
     call = sum(w for w, row in items if own[fi] + row[fi] < q)
@@ -116,7 +120,7 @@ def _reply_value(answer: tuple[int, int], items: list[tuple[float, tuple[int, ..
         for k, c in enumerate(row):
             marginals[k][c] += w
     best = call
-    for bid in replies(answer, faces, total):
+    for bid in replies(answer, rules, total):
         q2, f2 = bid
         k = faces.index(f2)
         calls = their_calls(bid)

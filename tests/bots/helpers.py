@@ -1,22 +1,50 @@
-"""Bots and states for the bot tests: random positions of any setting, and misbehaving bots."""
+"""Bots, settings and positions for the bot tests: random positions under any house rules, scripted
+and misbehaving bots."""
 from __future__ import annotations
 
 import random
 from dataclasses import replace
 
-from referee.rules import MakeBid, Phase, Roll, Settings, apply, legal_actions, new_game
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from referee.arena_view import seat_view
+from referee.bots.base import LIAR, legal_moves, to_action
+from referee.rules import (Bid, GameState, MakeBid, Phase, Roll, Settings, SettingsConflict, apply, callers,
+                           legal_actions, new_game)
 
 
-def random_position(seed: int, dice: int, players: int, wild: bool, bids: int):
-    """A game in the bidding phase: random dice held (≥ 2 players in), random dice, then random legal bids."""
+@st.composite
+def house_settings(draw: st.DrawFn, max_dice: int = 6) -> Settings:
+    """Any valid combination of the switches of RULES.md A2 (turn timer aside)."""
+    data = {
+        "dice_per_player": draw(st.integers(1, max_dice)), "max_players": 8,
+        "wild_ones": draw(st.booleans()), "bids_on_ones": draw(st.booleans()),
+        "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
+        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
+        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
+        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
+    }
+    try:
+        return Settings.from_dict(data)
+    except SettingsConflict:
+        assume(False)
+        raise
+
+
+def random_position(seed: int, settings: Settings, players: int, bids: int) -> GameState:
+    """A game in the bidding phase: random dice held (≥ 2 players in), a palifico round now and then
+    where the table plays it, random dice, then random legal bids."""
     rng = random.Random(seed)
-    settings = Settings(dice_per_player=dice, max_players=8, wild_ones=wild)
-    state = new_game(settings, seats=tuple(range(players)), opener=0)
+    state = new_game(replace(settings, first_opener="rotate", max_players=8), seats=tuple(range(players)), opener=0)
+    state = replace(state, settings=settings)
+    dice = settings.dice_per_player
     counts = [rng.randint(0, dice) for _ in range(players)]
     for seat in rng.sample(range(players), 2):
         counts[seat] = max(1, counts[seat])
     opener = rng.choice([s for s in range(players) if counts[s]])
-    state = replace(state, counts=tuple(counts), opener=opener)
+    palifico = settings.palifico and rng.random() < 0.4
+    state = replace(state, counts=tuple(counts), opener=opener, palifico=palifico)
     state = apply(state, Roll(tuple(tuple(rng.randint(1, 6) for _ in range(c)) for c in counts))).state
     for _ in range(bids):
         raises = [a for a in legal_actions(state) if isinstance(a, MakeBid)]
@@ -25,6 +53,21 @@ def random_position(seed: int, dice: int, players: int, wild: bool, bids: int):
         state = apply(state, rng.choice(raises[: max(1, len(raises) // 3)])).state
     assert state.phase is Phase.BIDDING
     return state
+
+
+def positions(max_dice: int = 6) -> st.SearchStrategy[GameState]:
+    """Random bidding positions under random house rules."""
+    return st.builds(random_position, seed=st.integers(0, 10**9), settings=house_settings(max_dice),
+                     players=st.integers(2, 8), bids=st.integers(0, 12))
+
+
+def deciding_seats(state: GameState) -> list[int]:
+    """The player to act, then every other seat that may call now."""
+    return [state.turn] + [s for s in callers(state) if s != state.turn]
+
+
+def view_of(state: GameState, seat: int) -> dict:
+    return seat_view(state, seat, game_no=1)
 
 
 class Cheater:
@@ -47,6 +90,27 @@ class Crasher:
         raise RuntimeError("the bot fell off its stool")
 
 
+class Raiser:
+    """Bids the lowest raise on its turn (Liar when none is left); never calls out of turn."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, view):
+        if view["turn"] != view["seat"]:
+            return None
+        return to_action(legal_moves(view)[0])
+
+
+class EagerCaller(Raiser):
+    """Like ``Raiser`` on its turn; out of turn it calls Liar whenever it may."""
+
+    def act(self, view):
+        if view["turn"] != view["seat"]:
+            return to_action(LIAR) if view["can_call"] else None
+        return super().act(view)
+
+
 class SeatRecorder:
     """Plays like the binomial bot and records the seats it was given, in a class-level log."""
 
@@ -58,5 +122,39 @@ class SeatRecorder:
         self.seed = seed
 
     def act(self, view):
-        SeatRecorder.log.append((self.seed, view["seat"], view["game"]))
+        if view["turn"] == view["seat"]:
+            SeatRecorder.log.append((self.seed, view["seat"], view["game"]))
         return self.inner.act(view)
+
+
+def view_after(settings: Settings, hands: dict[int, list[int]], bids: list[tuple[int, int, int]], seat: int,
+               palifico: bool = False) -> dict:
+    """``seat``'s view of a round where seat → dice are ``hands`` and ``bids`` (seat, quantity, face) were
+    made, the first bidder opening (``seat`` opens when there is no bid)."""
+    seats = tuple(sorted(hands))
+    opener = bids[0][0] if bids else seat
+    state = new_game(replace(settings, first_opener="rotate", max_players=8), seats, opener)
+    state = replace(state, settings=settings, counts=tuple(len(hands[s]) for s in seats), palifico=palifico)
+    state = apply(state, Roll(tuple(tuple(hands[s]) for s in seats))).state
+    for bidder, quantity, face in bids:
+        state = apply(state, MakeBid(bidder, Bid(quantity, face))).state
+    return view_of(state, seat)
+
+
+class SpotCaller(Raiser):
+    """Says spot on whenever it may (on its turn or out of turn), else plays like ``Raiser``."""
+
+    def act(self, view):
+        if view["can_spot_on"]:
+            return {"type": "spot_on"}
+        return super().act(view)
+
+
+class ViewRecorder(Raiser):
+    """Plays like ``Raiser`` and keeps every view it is shown, in a class-level log."""
+
+    views: list[dict] = []
+
+    def act(self, view):
+        ViewRecorder.views.append(view)
+        return super().act(view)

@@ -2,13 +2,22 @@
 from __future__ import annotations
 
 from referee.bots.endgame import strategy_tables
+from referee.bots.situation import TAVERN, Situation
 from referee.bots.strong import StrongBot
 
 
+def heads_up_view(seat, dice, counts, bids, rules=None):
+    """Seat ``seat``'s view heads-up, the player to act, after ``bids`` (seats alternating from the opener)."""
+    opener = (seat - len(bids)) % 2
+    return {"seat": seat, "dice": list(dice), "dice_counts": {"0": counts[0], "1": counts[1]},
+            "total_dice": sum(counts), "turn": seat, "seats_in_game": [0, 1],
+            "bids": [{"seat": (opener + i) % 2, "quantity": q, "face": f} for i, (q, f) in enumerate(bids)],
+            "palifico": False, "callers": [seat] if bids else [], "can_call": bool(bids),
+            "can_spot_on": bool(bids) and bool((rules or {}).get("spot_on")), "rules": rules or {"wild_ones": True}}
+
+
 def endgame_view(die, bids):
-    return {"seat": len(bids) % 2, "dice": [die], "dice_counts": {"0": 1, "1": 1}, "total_dice": 2,
-            "seats_in_game": [0, 1], "bids": [{"seat": i % 2, "quantity": q, "face": f} for i, (q, f) in enumerate(bids)],
-            "rules": {"wild_ones": True}}
+    return heads_up_view(len(bids) % 2, [die], (1, 1), bids)
 
 
 def test_observe_ignores_unknown_and_malformed_events():
@@ -47,8 +56,7 @@ def test_reveals_teach_the_strong_bot_that_an_opponent_bids_its_surest_raise():
     rng, binomial, bot = random.Random(4), BinomialBot(seed=1), StrongBot(seed=0)
     for _ in range(8):
         hands = {"0": [rng.randint(1, 6) for _ in range(5)], "1": [rng.randint(1, 6) for _ in range(5)]}
-        view = {"seat": 1, "dice": hands["1"], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10,
-                "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 1, "face": 6}], "rules": {"wild_ones": True}}
+        view = heads_up_view(1, hands["1"], (5, 5), [(1, 6)])
         action = binomial.act(view)
         if action["type"] != "bid":
             continue
@@ -75,20 +83,20 @@ def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_r
     from referee.bots.beliefs import surest_bids
     from referee.bots.roundgame import hands_of
     # Heads-up, 2 dice each; the binomial player opened "one three" (so it holds a three and no one or two).
-    view = {"seat": 0, "dice": [4, 6], "dice_counts": {"0": 2, "1": 2}, "total_dice": 4, "seats_in_game": [0, 1],
-            "bids": [{"seat": 1, "quantity": 1, "face": 3}], "rules": {"wild_ones": True}}
+    view = heads_up_view(0, [4, 6], (2, 2), [(1, 3)])
 
     class OneStep(StrongBot):
-        def _two_step(self, view, values, *rest):
-            return values
+        def _two_step(self, seen, values, candidates, *rest):
+            return {m: values[m] for m in candidates}
 
-    one_step = dict(_reads_a_binomial_player(OneStep(seed=0)).moves(view))
+    seen = Situation.from_view(view)
+    one_step = dict(_reads_a_binomial_player(OneStep(seed=0)).moves(seen))
     assert set(one_step) == {(1, 4), (1, 5), (1, 6)}          # one step ahead, every raise passed on looks alike
-    assert _reads_a_binomial_player(StrongBot(seed=0)).moves(view) == [((1, 6), 1.0)]
+    assert _reads_a_binomial_player(StrongBot(seed=0)).moves(seen) == [((1, 6), 1.0)]
     # why: over "one four" the opponent has a safe answer at quantity one; over "one six" it must bid two
     hand = [i for i, (h, _) in enumerate(hands_of(2)) if h == (3, 5)][0]
-    assert surest_bids(2, True, (1, 4), 4, False)[hand][0] == 1
-    assert surest_bids(2, True, (1, 6), 4, False)[hand][0] == 2
+    assert surest_bids(2, TAVERN, (1, 4), 4, False)[hand][0] == 1
+    assert surest_bids(2, TAVERN, (1, 6), 4, False)[hand][0] == 2
 
 
 def test_the_table_pool_outlives_the_game_but_a_seat_reading_does_not():

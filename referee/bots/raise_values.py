@@ -1,0 +1,58 @@
+"""What a raise is worth to the strong bot: the chance of not losing the round after it, one step ahead.
+
+A called bid wins when true; a bid nobody calls is worth ``later`` (the round goes on and
+someone else usually ends up losing it). Who may call is the table's ``challenge``:
+
+- ``next_player`` (``raise_value``): the next player calls when, from their own dice and the
+  unseen ones (crediting the bidder with ``credit`` dice of the face), the bid is less likely
+  than their call threshold (both learnt per opponent by ``callers.CallHabits``);
+- ``anyone`` (``anyone_value``): every other player in the game may call; the bid is called
+  when any of them would, and the count at the table then decides. The sum of the opponents'
+  counts and "somebody calls" are followed together, opponent by opponent.
+
+>>> from .beliefs import FaceBelief
+>>> # I hold one five of two dice; they hold none or one, and call "two fives" holding none
+>>> sure = FaceBelief([1.0, 1.0, 0.5], (0.5, 0.5), [1.0, 1.0], ((0.5, 0.5),), 1)
+>>> raise_value((2, 5), sure, 2, True, 0.8, their_call=0.5), anyone_value((2, 5), sure, 2, True, 0.8, [(1, 0.5)])
+(0.4, 0.4)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .beliefs import FaceBelief, convolve
+from .odds import at_least, face_chance
+
+
+def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
+                their_call: float, credit: int = 1) -> float:
+    """Chance of not losing the round after bidding ``bid`` when only the next player may call it."""
+    quantity, face = bid
+    value = 0.0
+    for count, p in enumerate(belief.next_count):
+        if p == 0.0:
+            continue
+        their_unseen = total - (len(belief.next_count) - 1)
+        estimate = at_least(quantity - count - credit, their_unseen - credit, face_chance(face, wild))
+        true = belief.rest_at_least[quantity - count] if 0 <= quantity - count < len(belief.rest_at_least) else \
+            (1.0 if quantity - count < 0 else 0.0)
+        value += p * (true if estimate < their_call else later)
+    return value
+
+
+def anyone_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
+                 call_rules: Sequence[tuple[int, float]]) -> float:
+    """Chance of not losing the round after bidding ``bid`` when every opponent may call it;
+    ``call_rules`` are their (credit, threshold), in ``belief.opponents`` order."""
+    quantity, face = bid
+    chance = face_chance(face, wild)
+    quiet = [1.0]                       # the opponents' summed count, on the paths where nobody calls
+    for marginal, (credit, threshold) in zip(belief.opponents, call_rules):
+        unseen = total - (len(marginal) - 1)
+        credited = min(credit, unseen)
+        keep = [p if at_least(quantity - count - credited, unseen - credited, chance) >= threshold else 0.0
+                for count, p in enumerate(marginal)]
+        quiet = convolve(quiet, keep)
+    quiet_total = sum(quiet)
+    quiet_true = sum(p for s, p in enumerate(quiet) if belief.own + s >= quantity)
+    return (belief.chance(quantity) - quiet_true) + later * quiet_total
