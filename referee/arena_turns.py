@@ -28,9 +28,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.arena_dice import FORFEIT, GameBook
-from referee.arena_view import seat_view
 from referee.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, Phase, RulesError, SpotOn, Step, apply,
                            callers)
+from referee.views import game_view
 
 
 @dataclass
@@ -94,7 +94,7 @@ def play_turn(state: GameState, match: Match) -> Step:
 
 def _ask(state: GameState, seat: int, match: Match) -> Action | None:
     """``seat``'s answer to its own view: an engine action, or None for "no call"."""
-    view = seat_view(state, seat, game_no=match.game_no, throws=match.throws)
+    view = game_view(state, seat, game_no=match.game_no, roll_off=match.throws)
     started = time.perf_counter()
     try:
         answer = match.players[seat].act(view)

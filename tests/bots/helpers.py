@@ -8,7 +8,7 @@ from dataclasses import replace
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from referee.arena_view import seat_view
+from referee.views import game_view
 from referee.bots.base import LIAR, legal_moves, to_action
 from referee.rules import (Bid, GameState, MakeBid, Phase, Roll, Settings, SettingsConflict, apply, callers,
                            legal_actions, new_game)
@@ -67,7 +67,7 @@ def deciding_seats(state: GameState) -> list[int]:
 
 
 def view_of(state: GameState, seat: int) -> dict:
-    return seat_view(state, seat, game_no=1)
+    return game_view(state, seat, game_no=1)
 
 
 class Cheater:
