@@ -60,6 +60,7 @@ def test_the_host_changes_the_rules_in_the_lobby_and_everybody_is_told(browser: 
         expect(person.page.locator("#rules-panel .rules-badge")).to_have_text(KUL_TIRAS_BADGE)
         assert person.states[-1]["table"]["rules"]["challenge"] == "anyone"
     expect(page.locator("#lobby-status")).to_have_text("The new rules are set.")
+    expect(page.get_by_role("button", name="Use these rules")).to_be_enabled()  # ready for another change
 
 
 def test_the_referee_changes_the_rules_between_games_and_the_players_are_told(browser: Browser, base_url: str) -> None:
