@@ -14,14 +14,15 @@ export const DEFAULTS = Object.freeze({
   raise_rule: "quantity_or_face", challenge: "next_player", spot_on: false, palifico: false, loss: "one_die",
   duel_dice: false, first_opener: "rotate",
 });
-const INT_RANGES = { dice_per_player: [1, 10], max_players: [2, 8], turn_timer_s: [0, 3600] };
-const BOOLEANS = ["wild_ones", "bids_on_ones", "spot_on", "palifico", "duel_dice"];
-const CHOICES = {
+// The ranges, true-or-false switches and choices (default first) that a settings object must keep to.
+export const INT_RANGES = Object.freeze({ dice_per_player: [1, 10], max_players: [2, 8], turn_timer_s: [0, 3600] });
+export const BOOLEANS = Object.freeze(["wild_ones", "bids_on_ones", "spot_on", "palifico", "duel_dice"]);
+export const CHOICES = Object.freeze({
   raise_rule: ["quantity_or_face", "face_up"],
   challenge: ["next_player", "anyone"],
   loss: ["one_die", "difference", "elimination"],
   first_opener: ["rotate", "roll_off"],
-};
+});
 // The switches every table names in `toDict` (the others only when they differ from `tavern`).
 export const TABLE_SWITCHES = ["dice_per_player", "max_players", "wild_ones", "turn_timer_s"];
 
@@ -52,8 +53,9 @@ function checked(switches) {
   return Object.freeze(switches);
 }
 
-// Every pair of switches that does not combine, with the engine's reason.
-function conflicts(s) {
+// Every pair of switches that does not combine, with the engine's reason: [[[a, b], reason], …],
+// in the engine's order (any values will do: the page asks it of controls not yet checked).
+export function conflicts(s) {
   const found = [];
   if (s.bids_on_ones && !s.wild_ones) {
     found.push([["bids_on_ones", "wild_ones"], "bids_on_ones needs wild_ones = true (bids on ones exist only when ones are wild)"]);

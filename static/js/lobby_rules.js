@@ -16,15 +16,17 @@ export class RulesChange {
     this.options = new TableOptions(card.querySelector(".options"), { prefix });
     this.status = byId(`${prefix}-status`);
     this.shown = null;
-    byId(`${prefix}-save`).addEventListener("click", async (event) => {
+    const save = byId(`${prefix}-save`);
+    save.addEventListener("click", async () => {
       const problem = this.options.problem();
       if (problem) {
         showToast(problem);
         return;
       }
-      event.currentTarget.disabled = true;
+      save.disabled = true;
+      setText(this.status, "");
       const ack = await send("set_rules", this.options.request());
-      event.currentTarget.disabled = false;
+      save.disabled = false;
       setText(this.status, ack.ok ? t("lobby.rules_saved") : "");
     });
   }

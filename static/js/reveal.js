@@ -5,20 +5,20 @@ import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, diceCount, t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { counts } from "./rules.js";
+import { countMatching } from "./liars_dice_bids.js";
 
 export function renderReveal(state) {
   const game = state.game;
   const { result, seat_order: order, seats_in_game: inGame } = game;
   const name = (seat) => seatName(state, seat);
-  const rules = { wild_ones: onesWild(game) };
-  const isCounted = (face) => counts(face, result.face, rules);
+  const wild = onesWild(game);
+  const isCounted = (die) => countMatching([[die]], result.face, wild) === 1;
 
   setText(byId("reveal-call"), callText(result, name));
   const seats = order.filter((seat) => String(seat) in result.hands);
   byId("reveal-hands").replaceChildren(...seats.map((seat) => {
     const hand = result.hands[String(seat)];
-    const matching = hand.filter(isCounted).length;
+    const matching = countMatching([hand], result.face, wild);
     const label = t("reveal.hand", { name: name(seat), dice: hand.join(", "), count: matching });
     return el("li", { class: seat === result.loser ? "loser" : "" },
       el("span", { class: "seat-name" }, name(seat)),

@@ -6,7 +6,8 @@
 //   badge({ dice_per_player: 7, wild_ones: false, challenge: "anyone", loss: "elimination" }, en)
 //   // "7 dice · ones not wild · anyone calls · loser is out"
 
-import { complete, presetOf, SWITCHES, TABLE_SWITCHES } from "./house_rules.js";
+import { complete, presetOf, SWITCHES } from "./house_rules.js";
+import { houseRulesOn } from "./liars_dice_settings.js";
 
 // One part per fact of the badge: the dice, wild ones or not, then every house rule that is on.
 export function badgeParts(rules, lang) {
@@ -15,10 +16,9 @@ export function badgeParts(rules, lang) {
     { switch: "dice_per_player", text: lang.t("unit.dice", { n: s.dice_per_player }) },
     { switch: "wild_ones", text: lang.t(`rules.badge.wild_ones.${s.wild_ones}`) },
   ];
-  for (const rule of SWITCHES) {
-    if (TABLE_SWITCHES.includes(rule.name) || s[rule.name] === rule.default) continue;
-    const key = rule.kind === "bool" ? `rules.badge.${rule.name}` : `rules.badge.${rule.name}.${s[rule.name]}`;
-    parts.push({ switch: rule.name, text: lang.t(key) });
+  for (const name of houseRulesOn(s)) {
+    const key = typeof s[name] === "boolean" ? `rules.badge.${name}` : `rules.badge.${name}.${s[name]}`;
+    parts.push({ switch: name, text: lang.t(key) });
   }
   return parts;
 }

@@ -7,7 +7,7 @@
 
 import { el, setText, show } from "./dom.js";
 import { pageWording, t } from "./i18n.js";
-import { complete, conflicts, nearestPreset, overrides, PRESETS, presetSettings, SWITCHES } from "./house_rules.js";
+import { complete, conflicts, nearestPreset, overrides, PRESET_NAMES, presetSettings, SWITCHES } from "./house_rules.js";
 import { badge } from "./rules_summary.js";
 
 export class TableOptions {
@@ -17,7 +17,7 @@ export class TableOptions {
     const body = root.querySelector(".options-body");
     this.badgeLine = root.querySelector(".options-badge");
     this.preset = el("select", { id: `${prefix}-preset`, "aria-describedby": `${prefix}-preset-hint ${prefix}-changed` },
-      ...Object.keys(PRESETS).map((name) => el("option", { value: name }, t(`options.preset.${name}`))));
+      ...PRESET_NAMES.map((name) => el("option", { value: name }, t(`options.preset.${name}`))));
     this.preset.addEventListener("change", () => this.set(presetSettings(this.preset.value), this.preset.value));
     this.changed = el("p", { id: `${prefix}-changed`, class: "hint" });
     this.conflictBox = el("div", { id: `${prefix}-conflicts`, class: "conflicts", "aria-live": "polite", hidden: true });

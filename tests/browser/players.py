@@ -11,6 +11,21 @@ from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
+ANNOUNCER_LOG = """
+addEventListener("DOMContentLoaded", () => {
+  const region = document.getElementById("announcer");
+  if (region === null) return;
+  window.tjAnnounced = [];
+  new MutationObserver(() => window.tjAnnounced.push(region.textContent))
+    .observe(region, { childList: true, characterData: true, subtree: true });
+});
+"""
+"""Keeps every text the page's live region says: a later one replaces it on the page (the screen
+reader has read it by then), so a test asks what was said, not what is left."""
+
+FACES_OFFERED = """() => [Number(document.getElementById("q-value").textContent),
+  [...document.querySelectorAll("#faces button[data-face]")].filter((b) => !b.disabled).map((b) => Number(b.dataset.face))]"""
+
 
 @dataclass
 class Person:
@@ -25,6 +40,7 @@ class Person:
         person = cls(page)
         page.on("websocket", lambda socket: socket.on("framereceived", person._frame))
         page.on("response", person._polling_response)
+        page.add_init_script(ANNOUNCER_LOG)
         return person
 
     def _frame(self, payload: str | bytes) -> None:
@@ -77,6 +93,42 @@ class Person:
 
     def hand_label(self) -> str:
         return self.page.locator("#hand-dice .dice").get_attribute("aria-label") or ""
+
+    def expect_announced(self, text: str) -> None:
+        """Wait until the live region has said something holding ``text`` (it may have said more since)."""
+        self.page.wait_for_function("(text) => (window.tjAnnounced ?? []).some((said) => said.includes(text))", arg=text)
+
+    def offered_bids(self) -> set[tuple[int, int]]:
+        """Every ``(quantity, face)`` the bid control lets this person choose: − down to the lowest
+        quantity it offers, then + up to the highest, taking the face buttons left enabled at each.
+        The selection ends on the highest quantity."""
+        less, more, shown = (self.page.locator(selector) for selector in ("#q-less", "#q-more", "#q-value"))
+        while less.is_enabled():
+            quantity = int(shown.inner_text())
+            less.click()
+            expect(shown).to_have_text(str(quantity - 1))
+        offered: set[tuple[int, int]] = set()
+        while True:
+            quantity, faces = self.page.evaluate(FACES_OFFERED)
+            offered |= {(quantity, face) for face in faces}
+            if not more.is_enabled():
+                return offered
+            more.click()
+            expect(shown).to_have_text(str(quantity + 1))
+
+    def choose_bid(self, quantity: int, face: int) -> None:
+        """Step the quantity to ``quantity`` and press the face, as a person would."""
+        shown = self.page.locator("#q-value")
+        while (now := int(shown.inner_text())) != quantity:
+            self.page.locator("#q-less" if now > quantity else "#q-more").click()
+            expect(shown).not_to_have_text(str(now))
+        button = self.page.locator(f'#faces button[data-face="{face}"]')
+        button.click()
+        expect(button).to_have_attribute("aria-pressed", "true")
+
+    def bid(self, quantity: int, face: int) -> None:
+        self.choose_bid(quantity, face)
+        self.page.locator("#bid-submit").click()
 
     # What a person does
 

@@ -5,11 +5,12 @@ perudo game with spot on and a palifico round. These need the server's side of t
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, expect
+
+from referee.rules import Bid, Settings, bid_order
 
 from .players import DESKTOP, MOBILE, Person, expect_bids, post, seated, table_for_two, wait_for_actor
 
@@ -59,6 +60,7 @@ def test_the_host_changes_the_rules_in_the_lobby_and_everybody_is_told(browser: 
         expect(person.page.locator("#rules-panel .rules-badge")).to_have_text(KUL_TIRAS_BADGE)
         assert person.states[-1]["table"]["rules"]["challenge"] == "anyone"
     expect(page.locator("#lobby-status")).to_have_text("The new rules are set.")
+    expect(page.get_by_role("button", name="Use these rules")).to_be_enabled()  # ready for another change
 
 
 def test_the_referee_changes_the_rules_between_games_and_the_players_are_told(browser: Browser, base_url: str) -> None:
@@ -101,16 +103,33 @@ def test_a_kul_tiras_game_from_the_roll_off_to_the_winner_with_a_call_out_of_tur
     assert view["roll_off"]["seat_order"] == view["seat_order"] and view["opener"] == view["seat_order"][0]
     for throwing in view["roll_off"]["throws"]:
         assert all(len(dice) == 2 and all(1 <= d <= 6 for d in dice) for dice in throwing["dice"].values())
-    expect(people[1].page.locator("#announcer")).to_contain_text(f"Roll-off decided: {shown.group(4)} opens")
+    for person in people:
+        person.expect_announced(f"Roll-off decided: {shown.group(4)} opens")
 
+    # Ones are not wild: the opening bid may name any face, ones too, with 1 to 21 dice.
     opener = wait_for_actor(people, bids=0)
-    opener.page.locator("#bid-submit").click()
+    expect(opener.page.locator("#bid-rule")).to_have_text("Opening bid: any quantity from 1 to 21.")
+    assert opener.offered_bids() == legal_raises(game(opener)) == {(q, f) for q in range(1, 22) for f in range(1, 7)}
+    opener.bid(3, 4)
     expect_bids(people, 1)
+    # The face only goes up: a higher face with any number of dice, or more fours.
     to_act = wait_for_actor(people, bids=1)
+    expect(to_act.page.locator("#bid-rule")).to_have_text(
+        "Must be higher than 3 × 4: a higher face with any number of dice, or the same face with more dice.")
+    to_act.choose_bid(2, 5)
+    for face in (1, 2, 3, 4):
+        expect(to_act.page.locator(f'#faces button[data-face="{face}"]')).to_be_disabled()
+    expect(to_act.page.locator("#f-reason")).to_have_text(
+        "2 × 3 is not higher than 3 × 4: the face never goes down. "
+        "2 × 4 is not higher than 3 × 4: on the same face bid at least 4 dice.")
+    assert to_act.offered_bids() == legal_raises(game(to_act)) == (
+        {(q, 4) for q in range(4, 22)} | {(q, f) for q in range(1, 22) for f in (5, 6)})
+
     (caller,) = [p for p in people if p is not opener and p is not to_act]
     call_out = caller.page.locator("#call-out")
     expect(call_out).to_be_visible()
     expect(call_out.locator("#call-out-hint")).to_contain_text("is to act, but you may call on")
+    expect(caller.page.locator("#bid")).to_be_hidden()
     expect(to_act.page.locator("#call-out")).to_be_hidden()
     expect(opener.page.locator("#call-out")).to_be_hidden()  # nobody calls their own bid
     caller.page.locator("#call-liar").focus()  # reachable by keyboard
@@ -122,6 +141,7 @@ def test_a_kul_tiras_game_from_the_roll_off_to_the_winner_with_a_call_out_of_tur
     result = game(anna)["result"]
     assert result["caller"] == seat_of(caller) and result["call"] == "liar"
     assert result["loser"] not in game(anna)["seats_in_game"]
+    assert hand_counts(anna) == result["count"]
 
     next_round(people)
     left = [p for p in people if seat_of(p) in game(anna)["seats_in_game"]]
@@ -140,7 +160,23 @@ def seat_name(person: Person) -> str:
     return next(s["name"] for s in state["table"]["seats"] if s["seat"] == state["you"]["seat"])
 
 
+def legal_raises(view: dict[str, Any]) -> set[tuple[int, int]]:
+    """The engine's raises for the viewer of this game view (docs/protocol.md: the view's rules,
+    palifico round, own dice and the standing bid)."""
+    order = bid_order(Settings.from_dict(view["rules"]), palifico=view["palifico"], one_die=len(view["dice"]) == 1)
+    standing = Bid(view["bids"][-1]["quantity"], view["bids"][-1]["face"]) if view["bids"] else None
+    return {(bid.quantity, bid.face) for bid in order.raises(standing, total_dice=view["total_dice"])}
+
+
+def hand_counts(person: Person) -> int:
+    """The matching dice the reveal shows beside each hand, added up."""
+    return sum(int(text.removeprefix("= ")) for text in person.page.locator("#reveal-hands .match").all_inner_texts())
+
+
 SPOT_ON_VERDICT = re.compile(r"Spot on! Exactly \d+: .+|Not spot on \(\d+, not \d+\): \w+ loses 1 die( and is out of the game)?\.")
+LOSSES_TO_THE_END = 5
+"""Three players of 2 dice: every round after the spot on costs one die, and one player is left
+after at most 5 of them."""
 
 
 def test_a_perudo_game_with_spot_on_and_a_palifico_round(browser: Browser, base_url: str) -> None:
@@ -149,37 +185,68 @@ def test_a_perudo_game_with_spot_on_and_a_palifico_round(browser: Browser, base_
     people = three_at(browser, base_url + created["url"], anna)
     anna.start()
     expect(anna.page.locator("#headline")).to_have_text("Game 1, round 1")
-    spotted = palifico = False
-    started = time.monotonic()
-    while not anna.visible("#over"):
-        assert time.monotonic() - started < 120, "the perudo game did not end"
+
+    # Ones are wild and may be bid, but not opened on.
+    opener = wait_for_actor(people, bids=0)
+    assert opener.offered_bids() == legal_raises(game(opener)) == {(q, f) for q in range(1, 7) for f in range(2, 7)}
+    expect(opener.page.locator('#faces button[data-face="1"]')).to_be_disabled()
+    expect(opener.page.locator("#f-reason")).to_have_text("Ones are wild: the opening bid may not be on ones.")
+    opener.bid(2, 3)
+    expect_bids(people, 1)
+    to_act = wait_for_actor(people, bids=1)
+    raises = legal_raises(game(to_act))
+    assert to_act.offered_bids() == raises and {(q, 1) for q in range(1, 7)} <= raises  # into ones: at least 1
+    to_act.page.get_by_role("button", name="Spot on!").click()
+    for person in people:
+        expect(person.page.locator("#reveal")).to_be_visible()
+    result = game(anna)["result"]
+    assert result["call"] == "spot_on" and hand_counts(anna) == result["count"]
+    expect(anna.page.locator("#reveal-call")).to_contain_text("said “Spot on!”")
+    expect(anna.page.locator("#reveal-verdict")).to_have_text(SPOT_ON_VERDICT)
+
+    palifico_played = False
+    for _ in range(LOSSES_TO_THE_END):
+        if result["palifico_next"]:
+            expect(anna.page.locator("#reveal-next")).to_have_text("The next round is palifico: ones are not wild, and bids keep the face.")
+        next_round([p for p in people if seat_of(p) is not None])
         playing = [p for p in people if seat_of(p) in game(anna)["seats_in_game"]]
-        if game(anna)["palifico"]:
-            palifico = True
+        opener = wait_for_actor(playing, bids=0)
+        view = game(opener)
+        if view["palifico"] and not palifico_played:
+            # The player who has just dropped to one die opens on any face, ones too; the others keep the face.
+            palifico_played = True
             for person in people:
                 expect(person.page.locator("#palifico-line")).to_be_visible()
-        wait_for_actor(playing, bids=0).page.locator("#bid-submit").click()
-        expect_bids(people, 1)
-        to_act = wait_for_actor(playing, bids=1)
-        if not spotted:
-            expect(to_act.page.locator("#spot-on")).to_be_visible()
-            to_act.page.get_by_role("button", name="Spot on!").click()
+            assert len(view["dice"]) == 1
+            total = view["total_dice"]
+            expect(opener.page.locator("#bid-rule")).to_have_text(
+                f"Palifico round: open on any face, ones too, with any quantity from 1 to {total}; ones are not wild.")
+            assert opener.offered_bids() == legal_raises(view) == {(q, f) for q in range(1, total + 1) for f in range(1, 7)}
+            opener.bid(1, 5)
+            expect_bids(people, 1)
+            to_act = wait_for_actor(playing, bids=1)
+            assert len(game(to_act)["dice"]) == 2
+            expect(to_act.page.locator("#bid-rule")).to_have_text(
+                "Must be higher than 1 × 5: in a palifico round the face stays and only the quantity rises.")
+            expect(to_act.page.locator("#f-reason")).to_have_text(
+                "Palifico round: the face stays 5; only a player with one die may change it.")
+            assert to_act.offered_bids() == legal_raises(game(to_act)) == {(q, 5) for q in range(2, total + 1)}
         else:
-            to_act.page.get_by_role("button", name="Liar!").click()
+            opener.page.locator("#bid-submit").click()
+            expect_bids(people, 1)
+            to_act = wait_for_actor(playing, bids=1)
+            assert to_act.offered_bids() == legal_raises(game(to_act))
+        to_act.page.get_by_role("button", name="Liar!").click()
         for person in people:
             expect(person.page.locator("#reveal")).to_be_visible()
         result = game(anna)["result"]
-        if not spotted:
-            assert result["call"] == "spot_on"
-            expect(anna.page.locator("#reveal-call")).to_contain_text("said “Spot on!”")
-            expect(anna.page.locator("#reveal-verdict")).to_have_text(SPOT_ON_VERDICT)
-            spotted = True
-        if result["palifico_next"]:
-            expect(anna.page.locator("#reveal-next")).to_have_text("The next round is palifico: ones are not wild, and bids keep the face.")
+        assert hand_counts(anna) == result["count"]
         if game(anna)["palifico"]:
             expect(anna.page.locator("#reveal-count")).to_have_text(f"Matching dice: {result['count']}")  # no wild ones
-        if not anna.visible("#over"):
-            next_round([p for p in people if seat_of(p) is not None])
-    assert spotted and palifico
+        if anna.visible("#over"):
+            break
+    for person in people:
+        expect(person.page.locator("#over")).to_be_visible()
+    assert palifico_played
     winners = [p for p in people if p.page.locator("#winner").inner_text() == "You win!"]
     assert len(winners) == 1

@@ -1,5 +1,6 @@
-"""The page's pure modules run in node against the engine: static/js/house_rules.js holds the same
-switches, defaults, ranges, presets and conflicts as referee/rules/settings.py, and
+"""The page's pure modules run in node against the engine: static/js/house_rules.js (the page's
+view of the rules port, liars_dice_settings.js) offers the same switches, defaults, ranges, presets
+and conflicts as referee/rules/settings.py, in the order of RULES.md A2, and
 static/js/rules_summary.js words exactly the active settings, in English and Russian, for every
 preset and many random settings (the badge line and the plain-language summary).
 """
@@ -25,6 +26,9 @@ CHECK = Path(__file__).parent / "js" / "page_check.mjs"
 DEFAULTS = {f.name: f.default for f in fields(Settings)}
 HOUSE_RULES = [name for name in DEFAULTS if name not in TABLE_SWITCHES]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+A2_ORDER = ["dice_per_player", "max_players", "wild_ones", "bids_on_ones", "raise_rule", "challenge", "spot_on",
+            "palifico", "loss", "duel_dice", "first_opener", "turn_timer_s"]
+"""The switches as RULES.md A2 lists them: the options control and the summary follow this order."""
 
 
 def random_switches(rng: random.Random) -> dict[str, Any]:
@@ -77,12 +81,12 @@ def job(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return {"raw": raw, "shown": shown, "js": json.loads(done.stdout)}
 
 
-# house_rules.js against settings.py
+# house_rules.js (over liars_dice_settings.js) against settings.py
 
 
 def test_the_page_offers_every_switch_with_the_engines_default_and_range(job: dict[str, Any]) -> None:
     switches = {s["name"]: s for s in job["js"]["switches"]}
-    assert list(switches) == [name for name in switches if name in DEFAULTS] and set(switches) == set(DEFAULTS)
+    assert list(switches) == A2_ORDER
     for name, default in DEFAULTS.items():
         assert switches[name]["default"] == default, name
     for name, (low, high) in INT_RANGES.items():

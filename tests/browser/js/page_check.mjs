@@ -2,7 +2,7 @@
 // settings of a job written by tests/browser/test_page_js.py and prints what they make of each, as
 // JSON: node page_check.mjs JOB.json
 import { readFileSync } from 'node:fs';
-import { conflicts, nearestPreset, overrides, presetOf, PRESETS, presetSettings, SWITCHES, TABLE_SWITCHES } from '../../../static/js/house_rules.js';
+import { conflicts, nearestPreset, overrides, presetOf, PRESET_NAMES, presetSettings, SWITCHES, TABLE_SWITCHES } from '../../../static/js/house_rules.js';
 import { badge, badgeParts, summary, title } from '../../../static/js/rules_summary.js';
 import { wording } from '../../../static/js/wording.js';
 
@@ -17,7 +17,7 @@ const words = (rules) => Object.fromEntries(Object.entries(langs).map(([code, la
 console.log(JSON.stringify({
   switches: SWITCHES,
   table_switches: TABLE_SWITCHES,
-  presets: Object.fromEntries(Object.keys(PRESETS).map((name) => [name, presetSettings(name)])),
+  presets: Object.fromEntries(PRESET_NAMES.map((name) => [name, presetSettings(name)])),
   conflicts: job.raw.map((settings) => conflicts(settings)),
   shown: job.shown.map((rules) => words(rules)),
   nearest: job.raw.map((settings) => {
