@@ -7,6 +7,12 @@ checks that the turn it was scheduled for is still the current one. A bot that t
 over (its player left, or timed out twice) plays the turn already running; a player who comes
 back cancels the move it had scheduled and plays that turn themselves. Every bot move carries
 ``against`` (the turn it answers), so the table refuses it once that turn has moved on.
+
+Under ``challenge = anyone`` every bot-played seat that may call the standing bid but is not
+to act considers calling once per bid (docs/bots.md, "Out-of-turn calls"): after
+``OUT_OF_TURN_THINK`` of the think time, before the player to act moves, it asks its bot,
+which answers a call or None. A call that comes too late (another seat called first, or the
+turn moved on) is dropped quietly: it was only ever a wish.
 """
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ from typing import Any
 
 from referee.bots.base import legal_moves, to_action
 from referee.bots.registry import make_bot
-from referee.rules import Phase, RulesError
+from referee.rules import Phase, RulesError, callers
 from referee.views import game_view
 
 from .scheduler import Handle, Scheduler
@@ -26,6 +32,8 @@ log = logging.getLogger("referee.autoplay")
 
 STAND_IN_LEVEL = "medium"
 """The level of the bot that plays for an absent or slow person."""
+OUT_OF_TURN_THINK = 0.5
+"""Share of the think time after which a bot not to act decides whether to call the standing bid."""
 
 
 class Autoplay:
@@ -38,6 +46,7 @@ class Autoplay:
         self._grace_s = grace_s
         self._bots: dict[tuple[int, str], Any] = {}
         self._turn: tuple[tuple[tuple[int, ...] | None, bool] | None, Handle | None] = (None, None)
+        self._calls: tuple[tuple[int, ...] | None, list[Handle]] = (None, [])
         self._gone: dict[int, Handle] = {}
         self._observed = table.version
         table.subscribe(lambda _table: self.on_change())
@@ -48,6 +57,7 @@ class Autoplay:
         self._feed_observers()
         self._watch_absent()
         self._schedule_turn()
+        self._schedule_calls()
 
     def _schedule_turn(self) -> None:
         """One scheduled call per turn and player: the bot's move when a bot plays the seat to act,
@@ -72,6 +82,36 @@ class Autoplay:
                     delay = deadline - self._scheduler.now()
                     handle = self._scheduler.call_later(delay, lambda: self._timed_out(key, seat))
         self._turn = (plan, handle)
+
+    def _schedule_calls(self) -> None:
+        """Once per turn: each bot-played seat that may call out of turn gets one chance to."""
+        key = self.table.turn_key()
+        if key == self._calls[0]:
+            return
+        for handle in self._calls[1]:
+            handle.cancel()
+        game = self.table.game
+        handles = []
+        if key is not None and game is not None and game.settings.challenge == "anyone":
+            for seat in callers(game):
+                if seat != game.turn and self._bot_plays(seat):
+                    handles.append(self._scheduler.call_later(
+                        self._think_s * OUT_OF_TURN_THINK, lambda seat=seat: self._bot_call(key, seat)))
+        self._calls = (key, handles)
+
+    def _bot_call(self, key: tuple[int, ...], seat: int) -> None:
+        """A bot not to act may call the standing bid of turn ``key``; it answers a call or None."""
+        table = self.table
+        game = table.game
+        if table.turn_key() != key or game is None or seat not in callers(game) or not self._bot_plays(seat):
+            return
+        view = game_view(game, seat, game_no=table.current.game_no, roll_off=table.current.roll_off)
+        try:
+            action = self._bot_for(seat).act(view)
+            if action is not None and action.get("type") in ("liar", "spot_on") and table.turn_key() == key:
+                self._play(seat, action, (key[0], key[1], key[2]))
+        except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
+            log.info("out-of-turn call dropped", extra={"table": table.id, "seat": seat, "error": str(error)})
 
     def _bot_plays(self, seat: int) -> bool:
         state = self.table.current

@@ -270,3 +270,65 @@ def test_with_the_timer_on_a_player_gone_on_their_turn_is_played_at_the_grace_pe
     room.clock.advance(GRACE_S + THINK_S)
     assert [(bid["seat"], bid.get("by_bot")) for bid in room.entries("bid")] == [(0, True)]
     assert room.entries("turn_timed_out") == []
+
+
+class AlwaysCalls:
+    """A bot that bids the lowest raise on its turn and calls every standing bid out of turn."""
+
+    def __init__(self, seed):
+        self.asked_out_of_turn = 0
+
+    def act(self, view):
+        if view["turn"] != view["seat"]:
+            self.asked_out_of_turn += 1
+            return {"type": "liar"} if view["can_call"] else None
+        return {"type": "bid", "quantity": len(view["bids"]) + 1, "face": 6}
+
+
+def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_act_moves(monkeypatch):
+    bots = []
+    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    room = Room(dice_per_player=2, challenge="anyone")
+    table = room.table
+    table.join("Solo", "d0")
+    table.add_bot(0, "easy")
+    table.add_bot(0, "easy")
+    table.start(0)
+    table.bid(0, 1, 6)
+    assert table.game.turn == 1
+    room.clock.advance(THINK_S)
+    liar = room.entries("liar")
+    assert liar == [{"seat": 2, "by_bot": True}], "seat 2, not to act, called before seat 1 bid"
+    assert room.entries("bid") == [{"seat": 0, "quantity": 1, "face": 6}]
+    assert table.game.phase is Phase.REVEALED
+
+
+def test_under_next_player_no_bot_is_asked_out_of_turn(monkeypatch):
+    bots = []
+    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    room = Room(dice_per_player=2)
+    table = room.table
+    table.join("Solo", "d0")
+    table.add_bot(0, "easy")
+    table.add_bot(0, "easy")
+    table.start(0)
+    table.bid(0, 1, 6)
+    room.clock.advance(THINK_S)
+    assert room.entries("liar") == [] and [b["seat"] for b in room.entries("bid")] == [0, 1]
+    assert all(bot.asked_out_of_turn == 0 for bot in bots)
+
+
+def test_a_bot_call_that_comes_after_a_person_called_is_dropped(monkeypatch):
+    bots = []
+    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    room = Room(dice_per_player=2, challenge="anyone")
+    table = room.table
+    table.join("Solo", "d0")
+    table.join("Guest", "d1")
+    table.add_bot(0, "easy")
+    table.start(0)
+    table.bid(0, 1, 6)
+    table.liar(1)
+    room.clock.advance(THINK_S)
+    assert room.entries("liar") == [{"seat": 1}]
+    assert table.game.phase is Phase.REVEALED
