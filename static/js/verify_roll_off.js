@@ -37,7 +37,7 @@ export function drawnDice(draw) {
 
 // A throw as the messages write it: "seat 0: 3 + 4, seat 2: 6 + 1" (seats ascending).
 export function diceWords(dice) {
-  return ascending(dice).map((seat) => `seat ${seat}: ${dice[seat].join(" + ")}`).join(", ");
+  return ascending(dice).map((seat) => `seat ${seat}: ${dice[seat].map(pyStr).join(" + ")}`).join(", ");
 }
 
 // A throw with its sums: "seat 0: 3 + 4 = 7, seat 2: 6 + 1 = 7" (seats ascending).
@@ -68,7 +68,10 @@ export function throwProblem(draw, game, counter, throwing, dice) {
   return null;
 }
 
-// Python's == on JSON values: lists item by item, objects key by key (in any order).
+// Python's == on JSON values: lists item by item, objects key by key (in any order), and a
+// boolean equal to its number (True == 1), so that both verifiers judge an odd throw alike.
+const pyNumber = (v) => (typeof v === "boolean" ? Number(v) : v);
+
 function samePlain(a, b) {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => samePlain(x, b[i]));
@@ -77,7 +80,7 @@ function samePlain(a, b) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && samePlain(a[k], b[k]));
   }
-  return a === b;
+  return pyNumber(a) === pyNumber(b);
 }
 
 function seatsOf(items) {
@@ -87,7 +90,7 @@ function seatsOf(items) {
 
 function isThrow(dice) {
   return dice !== null && typeof dice === "object" && !Array.isArray(dice)
-    && Object.values(dice).every((v) => Array.isArray(v) && v.every(Number.isInteger));
+    && Object.values(dice).every((v) => Array.isArray(v) && v.every((d) => Number.isInteger(d) || typeof d === "boolean"));
 }
 
 // Python's str() and repr() of a JSON value, for the messages that quote a malformed throw.

@@ -77,6 +77,14 @@ def roll_off_showing_words_for_dice(forger: Forger) -> str:
     return "throw 1 shows {'0': ["
 
 
+def roll_off_showing_true_for_a_one(forger: Forger) -> str:
+    """JSON ``true`` where a die shows 1: equal to the draw's value for Python's ``==``, refused by the rules."""
+    dice = first_throw(forger)["public"]["dice"]
+    seat = next(seat for seat, hand in dice.items() if 1 in hand)
+    dice[seat] = [True if value == 1 else value for value in dice[seat]]
+    return "roll-off throw 1, which the rules refuse (roll_off/dice"
+
+
 def round_one_opened_against_the_roll_off(forger: Forger) -> str:
     first = in_round(forger, "bid", 1, 1)[0]
     first["public"]["seat"] = next(seat for seat in dealt(forger, 1, 1) if seat != first["public"]["seat"])
@@ -112,7 +120,8 @@ TIES: dict[str, Callable[[Forger], str]] = {"second_throw_naming_the_first_draw"
 
 KUL_TIRAS: dict[str, Callable[[Forger], str]] = {f.__name__: f for f in (
     roll_off_thrown_again_after_the_deal, roll_off_counted_from_two, roll_off_drawn_for_another_game,
-    roll_off_leaving_a_seat_out, roll_off_showing_words_for_dice, round_one_opened_against_the_roll_off,
+    roll_off_leaving_a_seat_out, roll_off_showing_words_for_dice, roll_off_showing_true_for_a_one,
+    round_one_opened_against_the_roll_off,
     liar_on_ones_own_bid, spot_on_where_the_table_does_not_play_it, elimination_costing_one_die)}
 
 

@@ -10,19 +10,20 @@ from typing import Any
 from referee.config import Limits
 from referee.rules import Settings
 from referee.table import Table as ServerTable
-from referee.table.fair_dealer import FairDealer
 from tests.support.app import Harness, make_harness
 
-from .games import SEED_WAIT_S, SIGNER, Table, export_of
+from .games import SEED_WAIT_S, Table, export_of
+from .house_logs import SeededDealer
 from .play_logs import Forger
 
 CALL_BIAS = 0.3
 
 
-def house_harness() -> Harness:
-    """An app dealing committed dice signed by ``SIGNER`` (games.py's), whose clients may send events as
-    fast as a test plays (no per-connection event budget: a long evening sends hundreds of seeds)."""
-    return make_harness(FairDealer(SIGNER), seed_wait_s=SEED_WAIT_S, limits=Limits(tables_burst=0, events_burst=0))
+def house_harness(seed: int) -> Harness:
+    """An app dealing committed dice signed by ``SIGNER`` from secrets of ``random.Random(seed)`` (with the
+    players' seeds from the table's generator, an evening is the same on every run), whose clients may
+    send events as fast as a test plays (no per-connection event budget: an evening sends hundreds of seeds)."""
+    return make_harness(SeededDealer(seed), seed_wait_s=SEED_WAIT_S, limits=Limits(tables_burst=0, events_burst=0))
 
 
 class HouseTable(Table):
@@ -60,7 +61,7 @@ class HouseTable(Table):
 
 def app_evening(rules: dict[str, Any], seed: int, players: int, games: int = 2) -> HouseTable:
     """``players`` play ``games`` games through the app at a table of ``rules`` (dice included)."""
-    table = HouseTable.seat(house_harness(), random.Random(seed), players, rules["dice_per_player"],
+    table = HouseTable.seat(house_harness(seed), random.Random(seed), players, rules["dice_per_player"],
                             **{**rules, "turn_timer_s": 0})
     for number in range(games):
         table.play_game(first=number == 0)
@@ -70,7 +71,7 @@ def app_evening(rules: dict[str, Any], seed: int, players: int, games: int = 2) 
 def app_evening_with_rule_changes(seed: int, players: int, changes: list[dict[str, Any]]) -> HouseTable:
     """A tavern game of two dice, then for each of ``changes`` (a ``set_rules`` payload) the host changes
     the rules and the table plays one more game."""
-    table = HouseTable.seat(house_harness(), random.Random(seed), players, 2, turn_timer_s=0)
+    table = HouseTable.seat(house_harness(seed), random.Random(seed), players, 2, turn_timer_s=0)
     table.play_game(first=True)
     for change in changes:
         table.emit(0, "set_rules", change)
