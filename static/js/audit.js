@@ -4,8 +4,10 @@
 // table each round also lists its approved die changes (`die_changed`, readable once the round is
 // revealed) and its roleplay attempts (published whole by the game's `game_settled` entry).
 // The game itself is re-derived with the rules too (audit_play.js, the same checks as `referee
-// verify`): each round shows its bids, the call, the count and the loser as the rules compute them.
+// verify`): each round shows its bids, the call, the count and the loser as the rules compute them,
+// and a game that began with a roll-off shows its throws and the seat order (audit_roll_off.js).
 
+import { throwItems } from "./audit_roll_off.js";
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
 import { byId, el, setText, show } from "./dom.js";
@@ -52,7 +54,7 @@ async function check(text, source) {
   setText(byId("audit-source"), source ?? t("audit.source_server", { seq: data?.head?.seq ?? "?" }));
   setText(byId("audit-key-warning"), warning);
   show(byId("audit-key-warning"), warning !== "");
-  render(model(data, checks, play.rounds));
+  render(model(data, checks, play));
   summarize(checks);
 }
 
@@ -76,13 +78,14 @@ async function keyWarning(data) {
 
 const isInt = Number.isInteger;
 
-// Games with their manifest, seat names, rounds and draws from the entries, and each check
-// filed under the game, round or draw its step names ("game 1 round 3"); the rest is general.
-function model(data, checks, played) {
+// Games with their manifest, seat names, rounds, roll-off and draws from the entries, and each
+// check filed under the game, round, roll-off or draw its step names ("game 1 round 3", "game 1
+// roll-off"); the rest is general. `play`: what audit_play.js re-derived (rounds, throws).
+function model(data, checks, play) {
   const games = new Map();
   const general = [];
   const gameOf = (n) => {
-    if (!games.has(n)) games.set(n, { number: n, manifest: null, names: {}, rounds: new Map(), draws: new Map(), checks: [], settled: null });
+    if (!games.has(n)) games.set(n, { number: n, manifest: null, names: {}, rounds: new Map(), draws: new Map(), checks: [], settled: null, rollOff: { throws: [], checks: [] } });
     return games.get(n);
   };
   const partOf = (map, n) => {
@@ -104,10 +107,12 @@ function model(data, checks, played) {
     else if (entry.kind === "draw_committed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).commitment = p;
     else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
   }
-  for (const play of played) partOf(gameOf(play.game).rounds, play.round).play = play;
+  for (const round of play.rounds) partOf(gameOf(round.game).rounds, round.round).play = round;
+  for (const throwing of play.throws) gameOf(throwing.game).rollOff.throws.push(throwing);
   for (const c of checks) {
-    const step = /^game (\d+)(?: (round|draw) (\d+))?$/.exec(c.step);
+    const step = /^game (\d+)(?: (round|draw) (\d+)| (roll-off))?$/.exec(c.step);
     if (!step) general.push(c);
+    else if (step[4]) gameOf(Number(step[1])).rollOff.checks.push(c);
     else if (!step[2]) gameOf(Number(step[1])).checks.push(c);
     else partOf(gameOf(Number(step[1]))[step[2] === "round" ? "rounds" : "draws"], Number(step[3])).checks.push(c);
   }
@@ -133,7 +138,7 @@ function renderNav(numbers, games, current) {
 }
 
 function allChecks(game) {
-  return [game.checks, ...[...game.rounds.values(), ...game.draws.values()].map((part) => part.checks)].flat();
+  return [game.checks, game.rollOff.checks, ...[...game.rounds.values(), ...game.draws.values()].map((part) => part.checks)].flat();
 }
 
 function failedCount(checks) {
@@ -159,9 +164,20 @@ function gameSection(game) {
       [t("audit.anchor"), code(game.manifest?.round_anchor)],
     ]),
     checkList(game.checks),
+    rollOffBlock(game),
     ...sorted(game.rounds).map((round) => roundBlock(game, round)),
     attemptsBlock(game, [], null),
     ...sorted(game.draws).map((draw) => drawBlock(draw)));
+}
+
+// The roll-off's throws and its checks, for a game that began with one.
+function rollOffBlock(game) {
+  const { throws, checks } = game.rollOff;
+  if (!throws.length && !checks.length) return null;
+  return el("div", { class: "round roll-off-audit" },
+    el("h3", {}, t("rolloff.title"), " ", badge(checks)),
+    el("ol", { class: "throws" }, ...throwItems(throws, (seat) => seatName(game, seat))),
+    checkList(checks));
 }
 
 function roundBlock(game, round) {

@@ -1,18 +1,25 @@
 // The game half of the browser's verifier: every game of an audit export re-derived with the
 // rules, check for check and message for message as referee/fairness/verify_play.py (so the
-// audit page and `referee verify` agree). verifyPlay(textOrObject) resolves to
-//   {checks: [{step, ok, message}], rounds: [{game, round, bids: [{seat, quantity, face, seq}],
-//    call: {caller, bidder, quantity, face, count, loser, diceLost, out, winner, seq} | null}]}
-// The table's game family picks the replay (FAMILIES, by the rules' `family`).
+// audit page and `referee verify` agree). The table's rules are those of `table_created`, then of
+// each `rules_changed` (only between games). verifyPlay(textOrObject) resolves to
+//   {checks: [{step, ok, message}],
+//    rounds: [{game, round, palifico, bids: [{seat, quantity, face, seq}],
+//              call: {call, caller, bidder, quantity, face, count, loser, diceLost, diceGained, out,
+//                     winner, seq} | null}],
+//    throws: [{game, counter, draw, seq, dice: {"<seat>": [a, b]}, tied: [[seat, …], …], order: [seat, …] | null}]}
+// (`call` is "liar" or "spot_on"; `loser` is null after a right spot on; `throws` are the
+// roll-off throws the rules accepted). The table's game family picks the replay (FAMILIES, by the
+// rules' `family`).
 
 import { Attempts } from "./audit_attempts.js";
 import { LiarsDiceReplay } from "./play_liars_dice.js";
+import { field } from "./verify_roll_off.js";
 
 export const FAMILY_KEY = "family";
 export const DEFAULT_FAMILY = "liars_dice";
 export const FAMILIES = { liars_dice: LiarsDiceReplay };
 
-const TABLE_KINDS = new Set(["table_created", "referee_named", "seat_taken", "seat_left", "game_started"]);
+const TABLE_KINDS = new Set(["table_created", "referee_named", "seat_taken", "seat_left", "game_started", "rules_changed"]);
 const ATTEMPT_KINDS = new Set(["attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed"]);
 
 class Report {
@@ -26,7 +33,7 @@ const familyRules = (rules) => Object.fromEntries(Object.entries(rules).filter((
 
 class Walk {
   constructor(report) {
-    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), lastGame: 0, lastOpener: null });
+    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), throws: [], lastGame: 0, lastOpener: null });
   }
 
   feed(e) {
@@ -67,7 +74,8 @@ class Walk {
     this.game = null; this.start = null;
     const step = `game ${p.game}`;
     const expected = this.lastGame + 1; const previousOpener = this.lastOpener;
-    this.lastGame = p.game; this.lastOpener = p.opener;
+    this.lastGame = p.game;
+    if (field(p, "opener") !== null) this.lastOpener = p.opener; // a roll-off game leaves the rotation where it was
     const seats = [...this.seated].sort((a, b) => a - b);
     if (p.game !== expected) this.report.fail(step, `seq ${seq}: game ${p.game} starts after game ${expected - 1}`);
     else if (JSON.stringify(p.seats) !== JSON.stringify(seats)) {
@@ -75,7 +83,20 @@ class Walk {
     }
     if (this.family === null) return;
     this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener };
-    this.game = new this.family(this.start, this.report, this.rounds);
+    this.game = new this.family(this.start, this.report, this.rounds, this.throws);
+  }
+
+  rules_changed(e) {
+    const p = e.public; const seq = e.seq;
+    if (this.game !== null && !this.game.over && this.start !== null) {
+      this.report.fail(`game ${this.start.game}`, `seq ${seq}: the rules change while game ${this.start.game} is being played`);
+      return;
+    }
+    const rules = field(p, "rules");
+    if (rules === null || typeof rules !== "object" || Array.isArray(rules)) throw new TypeError("the rules are not a mapping");
+    this.rules = { ...(Object.hasOwn(this.rules, FAMILY_KEY) ? { [FAMILY_KEY]: this.rules[FAMILY_KEY] } : {}), ...rules };
+    const by = field(p, "by") === "referee" ? "the referee" : `the host (seat ${p.by})`;
+    this.report.add("table", true, `seq ${seq}: ${by} changes the rules between games; the next game plays them`);
   }
 
   finish() {
@@ -95,13 +116,13 @@ export async function verifyPlay(textOrObject) {
   const report = new Report();
   let x = textOrObject;
   if (typeof x === "string") {
-    try { x = JSON.parse(x); } catch { return { checks: [], rounds: [] }; }
+    try { x = JSON.parse(x); } catch { return { checks: [], rounds: [], throws: [] }; }
   }
-  if (!shapeOk(x)) return { checks: [], rounds: [] };
+  if (!shapeOk(x)) return { checks: [], rounds: [], throws: [] };
   const entries = x.entries;
   if (!entries.length || entries[0].kind !== "table_created") {
     if (entries.length && entries[0].seq !== 1) report.add("table", true, `the export starts at seq ${entries[0].seq}, after the table's creation: the games are not re-derived`);
-    return { checks: report.checks, rounds: [] };
+    return { checks: report.checks, rounds: [], throws: [] };
   }
   const walk = new Walk(report);
   for (const e of entries) {
@@ -109,9 +130,9 @@ export async function verifyPlay(textOrObject) {
       walk.feed(e);
     } catch {
       report.fail(`seq ${e.seq}`, `malformed ${e.kind} entry: the games are not re-derived further`);
-      return { checks: report.checks, rounds: [...walk.rounds.values()] };
+      return { checks: report.checks, rounds: [...walk.rounds.values()], throws: walk.throws };
     }
   }
   walk.finish();
-  return { checks: report.checks, rounds: [...walk.rounds.values()] };
+  return { checks: report.checks, rounds: [...walk.rounds.values()], throws: walk.throws };
 }

@@ -1,9 +1,14 @@
 // The Liar's Dice family of the browser's game verifier: one game re-derived with the rules
 // (liars_dice_rules.js), check for check and message for message as
-// referee/fairness/play_liars_dice.py. It also keeps what the audit page shows per round:
-// the bids and the call (count, loser).
+// referee/fairness/play_liars_dice.py, whatever house rules the table plays: the opener (or, under
+// `first_opener = roll_off`, every roll-off throw against its revealed draw, verify_roll_off.js,
+// and the seat order it decides), each deal (a palifico round noted), every bid, every call of
+// Liar or spot on, in turn or out of turn (the count, the dice lost under `loss`, a die given
+// back), the next rounds, penalty dice and the winner. It also keeps what the audit page shows:
+// per round the bids and the call (count, loser), per game the roll-off's throws.
 
-import { apply, countOf, firstOpener, newGame, pendingRoll, RulesError, sameSettings, settingsFrom, standingBid, totalDice } from "./liars_dice_rules.js";
+import { apply, countOf, firstOpener, newGame, pendingRoll, pendingRollOff, RulesError, sameSettings, settingsFrom, standingBid, totalDice } from "./liars_dice_rules.js";
+import { field, throwProblem, throwText } from "./verify_roll_off.js";
 
 export function seatCounts(counts) {
   const seats = Object.keys(counts).map(Number).sort((a, b) => a - b);
@@ -15,15 +20,28 @@ const sameCounts = (a, b) => {
   return JSON.stringify(keys(a)) === JSON.stringify(keys(b)) && keys(a).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 };
 
+// Who loses (or gets back) how many dice after a call, in the verifier's words.
+function costText(state) {
+  const r = state.result;
+  if (r.loser === null) {
+    const back = r.diceGained ? `gets ${r.diceGained} die back` : "gets no die back (it holds all its dice)";
+    return `nobody loses and seat ${r.caller} ${back}`;
+  }
+  const text = `seat ${r.loser} loses ${r.diceLost} ${r.diceLost === 1 ? "die" : "dice"}`;
+  return countOf(state, r.loser) === 0 ? `${text} and is out` : text;
+}
+
 export class LiarsDiceReplay {
-  static KINDS = new Set(["game_opened", "round_dealt", "die_changed", "bid", "liar", "round_revealed", "next_round",
-    "penalty_applied", "game_settled", "forfeit"]);
+  static KINDS = new Set(["game_opened", "round_dealt", "die_changed", "bid", "liar", "spot_on", "round_revealed",
+    "next_round", "penalty_applied", "game_settled", "forfeit", "draw_revealed", "roll_off"]);
 
   get KINDS() { return LiarsDiceReplay.KINDS; }
 
-  // start: {game, seats, opener, seq, rules, previousOpener}; rounds: the audit page's per-round record.
-  constructor(start, report, rounds) {
-    Object.assign(this, { report, rounds, number: start.game, stopped: false, blind: false, calling: false, lastSeq: start.seq, state: null });
+  // start: {game, seats, opener, seq, rules, previousOpener}; rounds: the audit page's per-round
+  // record; throws: the audit page's list of roll-off throws (of every game).
+  constructor(start, report, rounds, throws) {
+    Object.assign(this, { report, rounds, throws, number: start.game, stopped: false, blind: false, calling: false,
+      lastSeq: start.seq, state: null, draws: new Map(), thrown: 0 });
     this.start(start);
   }
 
@@ -50,7 +68,7 @@ export class LiarsDiceReplay {
 
   record() {
     const key = `${this.number}/${this.state.round}`;
-    if (!this.rounds.has(key)) this.rounds.set(key, { game: this.number, round: this.state.round, bids: [], call: null });
+    if (!this.rounds.has(key)) this.rounds.set(key, { game: this.number, round: this.state.round, palifico: this.state.palifico, bids: [], call: null });
     return this.rounds.get(key);
   }
 
@@ -61,6 +79,11 @@ export class LiarsDiceReplay {
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
       this.stop(this.gameStep, `seq ${start.seq}: the rules cannot start this game (${error.code})`);
+      return;
+    }
+    if (state.settings.first_opener === "roll_off") {
+      this.state = state;
+      this.report.add(this.gameStep, true, `seq ${start.seq}: seats ${state.seats.join(", ")} start with ${state.settings.dice_per_player} dice each; the roll-off decides who opens`);
       return;
     }
     const ruleOpener = firstOpener(state.seats, start.previousOpener);
@@ -120,13 +143,17 @@ export class LiarsDiceReplay {
     const roll = { type: "roll", hands: state.seats.map((seat) => hands[seat] ?? new Array(held[seat] ?? 0).fill(1)) };
     if (this.applied(seq, roll, "the dealt dice do not fit the dice counts")) {
       this.record();
-      this.report.add(this.roundStep, true, `seq ${seq}: the deal matches the dice the rules hold (${seatCounts(held)})`);
+      const palifico = this.state.palifico ? "; a palifico round: ones are not wild" : "";
+      this.report.add(this.roundStep, true, `seq ${seq}: the deal matches the dice the rules hold (${seatCounts(held)})${palifico}`);
     }
   }
 
+  // The last round's call, for a deal that does not follow from it. After a right spot on
+  // (nobody lost) the Python verifier writes "seat None lost": the same words here, so that both
+  // verifiers keep saying the same thing.
   resultText() {
     const r = this.state.result;
-    return `${r.quantity} × ${r.face} by seat ${r.bidder} called by seat ${r.caller}, ${r.count} counted, seat ${r.loser} lost`;
+    return `${r.quantity} × ${r.face} by seat ${r.bidder} called by seat ${r.caller}, ${r.count} counted, seat ${r.loser ?? "None"} lost`;
   }
 
   die_changed(seq, p, secret) {
@@ -140,21 +167,45 @@ export class LiarsDiceReplay {
     }
   }
 
-  liar(seq, p) {
+  liar(seq, p) { this.call(seq, p.seat, "liar", "calls Liar"); }
+
+  spot_on(seq, p) { this.call(seq, p.seat, "spot_on", "says spot on"); }
+
+  call(seq, seat, type, says) {
     if (this.blind) {
-      this.stop(this.roundStep, `seq ${seq}: seat ${p.seat} calls Liar, but the round's dice are not in the export (its reveal is missing): the count cannot be re-derived`);
+      this.stop(this.roundStep, `seq ${seq}: seat ${seat} ${says}, but the round's dice are not in the export (its reveal is missing): the count cannot be re-derived`);
       return;
     }
     const record = this.record();
-    if (!this.applied(seq, { type: "liar", seat: p.seat }, `seat ${p.seat} calls Liar`)) return;
+    if (!this.applied(seq, { type, seat }, `seat ${seat} ${says}`)) return;
     const state = this.state; const r = state.result;
-    let text = `seq ${seq}: seat ${r.caller} calls Liar on ${r.quantity} × ${r.face} by seat ${r.bidder}: ${r.count} counted, so seat ${r.loser} loses ${r.diceLost} ${r.diceLost === 1 ? "die" : "dice"}`;
-    const out = countOf(state, r.loser) === 0;
-    if (out) text += " and is out";
+    const words = r.call === "liar" ? "calls Liar on" : "says spot on to";
+    let text = `seq ${seq}: seat ${r.caller} ${words} ${r.quantity} × ${r.face} by seat ${r.bidder}: ${r.count} counted, so ${costText(state)}`;
     if (state.phase === "over") text += `; seat ${state.winner} wins`;
     this.calling = true;
-    record.call = { ...r, seq, out, winner: state.winner };
+    record.call = { ...r, seq, out: r.loser !== null && countOf(state, r.loser) === 0, winner: state.winner };
     this.report.add(this.roundStep, true, text);
+  }
+
+  draw_revealed(seq, p) { this.draws.set(p.draw, p); }
+
+  roll_off(seq, p) {
+    const state = this.state;
+    const counter = this.thrown + 1; const throwing = pendingRollOff(state);
+    const step = `${this.gameStep} roll-off`;
+    if (!throwing.length) { this.stop(step, `seq ${seq}: a roll-off throw is logged, but the rules wait for none (the game is ${state.phase})`); return; }
+    if (field(p, "counter") !== counter) { this.stop(step, `seq ${seq}: roll-off throw ${p.counter} is logged where the rules expect throw ${counter}`); return; }
+    const dice = field(p, "dice");
+    const problem = throwProblem(this.draws.get(field(p, "draw")), this.number, counter, throwing, dice);
+    if (problem) { this.stop(step, `seq ${seq}: ${problem}`); return; }
+    if (!this.applied(seq, { type: "roll_off", dice: state.seats.map((seat) => dice[String(seat)] ?? []) }, `roll-off throw ${counter}`)) return;
+    this.thrown = counter;
+    const after = this.state;
+    const tied = after.phase === "rolling_off" ? after.rollOff.filter((group) => group.length > 1) : [];
+    const outcome = tied.length ? `${tied.map((group) => `seats ${group.join(", ")}`).join(" and ")} are tied and throw again`
+      : `the seat order is ${after.seats.join(", ")}: seat ${after.opener} opens`;
+    this.throws.push({ game: this.number, counter, draw: p.draw, seq, dice, tied, order: tied.length ? null : [...after.seats] });
+    this.report.add(step, true, `seq ${seq}: throw ${counter} (draw ${p.draw}): ${throwText(dice)}; ${outcome}`);
   }
 
   // A reveal ends a called round; that it shows the hands the rules counted is fairness.js's check.

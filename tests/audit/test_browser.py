@@ -1,7 +1,8 @@
 """In Chromium: a player's page verifies their own dice ("verified", or a loud warning) and
 sends its seed; the audit page passes every check of a finished game, shows each round as the
-rules re-derived it (bids, call, count, loser) in English and Russian, and fails a tampered file.
-
+rules re-derived it (bids, call, count, loser) in English and Russian, and fails a tampered file;
+under the house rules it shows a kul_tiras game's roll-off (each throw, the ties, the seat order)
+and a perudo evening's spot ons and palifico rounds in words.
 """
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from referee.fairness.keys import fingerprint
 from referee.fairness.report import Report
 from referee.fairness.verify_play import check_play
 from tests.browser.players import Person
+
+from .house_logs import house_evening, preset
+from .play_logs import Forger
 from tests.support.server import running_server
 
 pytestmark = pytest.mark.browser
@@ -37,9 +41,12 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.base_url
 
 
-def play_alone(base_url: str, dice: int) -> dict[str, Any]:
-    """POST /api/tables: Anna against one easy bot, started at once."""
-    body = {"name": "Anna", "rules": {"dice_per_player": dice}, "bots": {"count": 1, "level": "easy"}, "start": True}
+def play_alone(base_url: str, dice: int, preset: str | None = None, bots: int = 1) -> dict[str, Any]:
+    """POST /api/tables: Anna against ``bots`` easy bots at a table of ``preset`` (or plain rules), started at once."""
+    body: dict[str, Any] = {"name": "Anna", "rules": {"dice_per_player": dice}, "bots": {"count": bots, "level": "easy"},
+                            "start": True}
+    if preset is not None:
+        body["preset"] = preset
     request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as reply:
@@ -181,3 +188,82 @@ def test_the_audit_page_shows_each_rounds_bids_call_count_and_loser_in_english_a
         for text in texts:
             expect(blocks.first).to_contain_text(text)
     page.context.add_cookies([{"name": "lang", "value": "en", "url": base_url}])
+
+
+@pytest.fixture(scope="module")
+def kul_tiras(chromium: Browser, base_url: str) -> dict[str, Any]:
+    """A kul_tiras game (roll-off, calls by anyone, elimination) of two dice, Anna and two bots, played out in her page."""
+    created = play_alone(base_url, dice=2, preset="kul_tiras", bots=2)
+    anna = open_seat(chromium, base_url, created)
+    expect(anna.page.locator("#dice-verified")).to_have_text(VERIFIED, timeout=15000)
+    press_on(anna, [])
+    return {"anna": anna, "table": created["table"], "export": export_of(base_url, created["table"])}
+
+
+def test_the_audit_page_shows_a_kul_tiras_roll_off_throw_by_throw_in_english_and_russian(kul_tiras, base_url):
+    entries = kul_tiras["export"]["entries"]
+    throws = [e["public"] for e in entries if e["kind"] == "roll_off"]
+    names = {e["public"]["seat"]: e["public"]["name"] for e in entries if e["kind"] == "seat_taken"}
+    report = Report()
+    check_play(kul_tiras["export"], report)
+    order = next(c.message for c in report.checks if "the seat order is " in c.message)
+    seats = [int(s) for s in re.search(r"the seat order is ([\d, ]+):", order).group(1).split(", ")]
+    page = kul_tiras["anna"].page
+    for lang, throw_word, seat_word, sum_word, order_words in (
+            ("en", "Throw {n}, draw {draw}", "seat", "sum", "Seat order: {names}. {name} opens."),
+            ("ru", "Бросок {n}, жребий {draw}", "место", "сумма", "Порядок игроков: {names}. Открывает {name}.")):
+        name = {seat: f"{names[seat]} ({seat_word} {seat})" for seat in names}
+        page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+        page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
+        expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+        block = page.locator("#game-1 .roll-off-audit")
+        expect(block.locator(".throw")).to_have_count(len(throws))
+        for k, throw in enumerate(throws):
+            item = block.locator(".throw").nth(k)
+            expect(item.locator("h4")).to_have_text(throw_word.format(n=throw["counter"], draw=throw["draw"]))
+            expect(item.locator(".throw-hands li")).to_have_text(
+                [f"{name[int(s)]}: {a}, {b}, {sum_word} {a + b}" for s, (a, b) in sorted(throw["dice"].items(), key=lambda x: int(x[0]))])
+        expect(block.locator(".throw .outcome").last).to_have_text(
+            order_words.format(names=", ".join(name[s] for s in seats), name=name[seats[0]]))
+        expect(block.locator(".check.ok")).to_have_count(len(throws))
+        assert page.locator(".check.failed").count() == 0
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": base_url}])
+
+
+def test_the_audit_page_says_a_kul_tiras_loss_costs_every_die(kul_tiras, base_url):
+    page = kul_tiras["anna"].page
+    page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    first = page.locator("#game-1 .round .play-audit").first
+    expect(first).to_contain_text(re.compile(r"loses 2 dice\. .* is out of the game"))
+
+
+def test_the_audit_page_shows_spot_ons_and_palifico_rounds_of_a_perudo_file_in_words(kul_tiras, base_url, tmp_path):
+    """A perudo evening's export checked as a local file on a table's audit page (another table's log:
+    the page verifies whatever file it is given)."""
+    table, _ = house_evening(preset("perudo", dice_per_player=3), seed=4, players=4, games=1)
+    export = Forger(table).export()
+    report = Report()
+    check_play(export, report)
+    rights = [c.step for c in report.checks if " gets 1 die back" in c.message]
+    wrongs = [c.step for c in report.checks if " says spot on to " in c.message and " loses " in c.message]
+    palifico = [c.step for c in report.checks if c.message.endswith("a palifico round: ones are not wild")]
+    assert rights and wrongs and palifico
+    path = tmp_path / "perudo.json"
+    path.write_text(json.dumps(export), encoding="utf-8")
+    page = kul_tiras["anna"].page
+    page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    page.set_input_files("#audit-file", str(path))
+
+    expect(page.locator("#audit-source")).to_have_text("Local file perudo.json", timeout=20000)
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok")
+    rounds = page.locator("#game-1 .round")
+
+    def block(step: str):  # noqa: ANN202 - a Playwright locator
+        return rounds.nth(int(step.rsplit(" ", 1)[1]) - 1).locator(".play-audit")
+
+    expect(block(rights[0])).to_contain_text(re.compile(r"said “Spot on!” to P\d \(seat \d\)'s"))
+    expect(block(rights[0])).to_contain_text(re.compile(r"Nobody loses a die; P\d \(seat \d\) gets a die back"))
+    expect(block(wrongs[0])).to_contain_text(re.compile(r"said “Spot on!” to .*P\d \(seat \d\) loses 1 die"))
+    expect(block(palifico[0])).to_contain_text("Palifico round: ones are not wild")

@@ -3,29 +3,21 @@ through node) and the Python one agree check for check: the same steps, verdicts
 in the same order, on real evenings and on every forgery of tests/audit/tampers.py."""
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
 import pytest
 
 from referee.fairness import verify_export
 
+from .node_verifier import node_verdicts
 from .play_logs import Forger, cheating_evening, finish, plain_evening, refereed_table
 from .tampers import NO_CHEATING, PLAIN, REFEREED
 from .test_play import play_checks
 
-NODE = shutil.which("node")
-CHECK = Path(__file__).parent / "js" / "play_check.mjs"
 FORGERIES = [("plain", PLAIN), ("refereed", REFEREED), ("no_cheating", NO_CHEATING)]
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     """Every export (clean and forged) with both verifiers' verdicts."""
-    if NODE is None:
-        pytest.fail("node is not installed: run `make test`, which installs Debian's nodejs")
     no_cheating = refereed_table(dice=2, cheating=False)
     finish(no_cheating)
     tables = {"plain": plain_evening(seed=6, players=3, dice=2, games=2), "refereed": cheating_evening(),
@@ -36,11 +28,7 @@ def results(tmp_path_factory):
             forger = Forger(tables[table])
             tamper(forger)
             exports[name] = forger.export()
-    path = tmp_path_factory.mktemp("play-js") / "job.json"
-    path.write_text(json.dumps({"exports": {name: json.dumps(export) for name, export in exports.items()}}))
-    done = subprocess.run([NODE, str(CHECK), str(path)], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    return {"js": json.loads(done.stdout), "exports": exports}
+    return {"js": node_verdicts(exports, tmp_path_factory.mktemp("play-js")), "exports": exports}
 
 
 NAMES = [f"clean {name}" for name, _ in FORGERIES] + [name for _, tampers in FORGERIES for name in tampers]

@@ -1,6 +1,6 @@
 // Runs the browser's verifier (static/js/fairness.js: the dice, then the games through
-// static/js/audit_play.js) on the exports of a job written by tests/audit/test_play_js.py and
-// prints every check, the game checks apart and the rounds the page shows, as JSON:
+// static/js/audit_play.js) on the exports of a job written by tests/audit/node_verifier.py and
+// prints every check, the game checks apart and the rounds and roll-off throws the page shows, as JSON:
 // node play_check.mjs JOB.json
 import { readFileSync } from 'node:fs';
 import { verifyExport } from '../../../static/js/fairness.js';
@@ -16,6 +16,7 @@ for (const [name, text] of Object.entries(job.exports)) {
     all: all.map((c) => [c.step, c.ok, c.message]),
     play: play.checks.map((c) => [c.step, c.ok, c.message]),
     rounds: play.rounds,
+    throws: play.throws,
   };
 }
 console.log(JSON.stringify(out));
