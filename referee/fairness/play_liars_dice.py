@@ -200,8 +200,10 @@ class LiarsDiceReplay:
         result = self._now.result
         if result is None:
             return "no call"
-        return (f"{result.bid.quantity} × {result.bid.face} by seat {result.bidder} called by seat {result.caller}, "
-                f"{result.count} counted, seat {result.loser} lost")
+        call = "spot on said" if result.call == "spot_on" else "called"
+        lost = "nobody lost" if result.loser is None else f"seat {result.loser} lost"
+        return (f"{result.bid.quantity} × {result.bid.face} by seat {result.bidder} {call} by seat {result.caller}, "
+                f"{result.count} counted, {lost}")
 
     def _die_changed(self, seq: int, public: dict[str, Any], secret: dict[str, Any] | None) -> None:
         if secret is None:

@@ -148,12 +148,12 @@ export class LiarsDiceReplay {
     }
   }
 
-  // The last round's call, for a deal that does not follow from it. After a right spot on
-  // (nobody lost) the Python verifier writes "seat None lost": the same words here, so that both
-  // verifiers keep saying the same thing.
+  // The last round's call, for a deal that does not follow from it (the Python verifier's words).
   resultText() {
     const r = this.state.result;
-    return `${r.quantity} × ${r.face} by seat ${r.bidder} called by seat ${r.caller}, ${r.count} counted, seat ${r.loser ?? "None"} lost`;
+    const call = r.call === "spot_on" ? "spot on said" : "called";
+    const lost = r.loser === null ? "nobody lost" : `seat ${r.loser} lost`;
+    return `${r.quantity} × ${r.face} by seat ${r.bidder} ${call} by seat ${r.caller}, ${r.count} counted, ${lost}`;
   }
 
   die_changed(seq, p, secret) {

@@ -145,6 +145,7 @@ MESSAGES = [
     r"^seq \d+: seat \d says spot on, which the rules refuse \(spot_on/off; ",
     r"^seq \d+: seat \d says spot on, which the rules refuse \(action/not_your_turn; ",
     r"^seq \d+: seat \d bids \d+ × \d, which the rules refuse \(bid/palifico_face; ",
+    r"; round \d+: \d+ × \d by seat \d spot on said by seat \d, \d+ counted, nobody lost",
 ]
 
 
