@@ -5,31 +5,12 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from hypothesis import assume
 from hypothesis import strategies as st
 
-from referee.views import game_view
 from referee.bots.base import LIAR, legal_moves, to_action
-from referee.rules import (Bid, GameState, MakeBid, Phase, Roll, Settings, SettingsConflict, apply, callers,
-                           legal_actions, new_game)
-
-
-@st.composite
-def house_settings(draw: st.DrawFn, max_dice: int = 6) -> Settings:
-    """Any valid combination of the switches of RULES.md A2 (turn timer aside)."""
-    data = {
-        "dice_per_player": draw(st.integers(1, max_dice)), "max_players": 8,
-        "wild_ones": draw(st.booleans()), "bids_on_ones": draw(st.booleans()),
-        "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
-        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
-        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
-        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
-    }
-    try:
-        return Settings.from_dict(data)
-    except SettingsConflict:
-        assume(False)
-        raise
+from referee.rules import Bid, GameState, MakeBid, Phase, Roll, Settings, apply, callers, legal_actions, new_game
+from referee.views import game_view
+from tests.rules.random_games import house_settings
 
 
 def random_position(seed: int, settings: Settings, players: int, bids: int) -> GameState:
@@ -57,7 +38,7 @@ def random_position(seed: int, settings: Settings, players: int, bids: int) -> G
 
 def positions(max_dice: int = 6) -> st.SearchStrategy[GameState]:
     """Random bidding positions under random house rules."""
-    return st.builds(random_position, seed=st.integers(0, 10**9), settings=house_settings(max_dice),
+    return st.builds(random_position, seed=st.integers(0, 10**9), settings=house_settings(max_dice, max_players=8),
                      players=st.integers(2, 8), bids=st.integers(0, 12))
 
 

@@ -15,8 +15,31 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.rules import (Action, GameState, NextRound, Phase, Roll, RollOff, Settings, Step, apply, new_game,
-                           pending_roll_off)
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from referee.rules import (Action, GameState, NextRound, Phase, Roll, RollOff, Settings, SettingsConflict, Step, apply,
+                           new_game, pending_roll_off)
+
+@st.composite
+def house_settings(draw: st.DrawFn, max_dice: int = 5, max_players: int | None = None) -> Settings:
+    """Any valid combination of the switches of RULES.md A2 (turn timer aside): up to ``max_dice``
+    dice each, ``max_players`` seats (None: any number from 2 to 8)."""
+    data = {
+        "dice_per_player": draw(st.integers(1, max_dice)),
+        "max_players": draw(st.integers(2, 8)) if max_players is None else max_players,
+        "wild_ones": draw(st.booleans()), "bids_on_ones": draw(st.booleans()),
+        "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
+        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
+        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
+        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
+    }
+    try:
+        return Settings.from_dict(data)
+    except SettingsConflict:
+        assume(False)
+        raise
+
 
 Pick = Callable[[GameState], Action]
 """Chooses the next action of a state where a player (not chance) moves."""

@@ -13,12 +13,12 @@ import copy
 import math
 import random
 
-from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from referee.rules import (PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
-                           Settings, SettingsConflict, SpotOn, apply, legal_actions, new_game, replay)
+                           Settings, SpotOn, apply, legal_actions, new_game, replay)
 
-from tests.rules.random_games import Game, play
+from tests.rules.random_games import Game, house_settings, play
 
 PROPERTY = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                              HealthCheck.filter_too_much])
@@ -36,23 +36,6 @@ def _pick(state: GameState, rnd: random.Random, call_bias: float) -> Action:
 def play_random_game(settings: Settings, seats: tuple[int, ...], rnd: random.Random, call_bias: float) -> Game:
     opener = None if settings.first_opener == "roll_off" else rnd.choice(seats)
     return play(settings, seats, opener, rnd, lambda state: _pick(state, rnd, call_bias))
-
-
-@st.composite
-def house_settings(draw: st.DrawFn) -> Settings:
-    data = {
-        "dice_per_player": draw(st.integers(1, 5)), "max_players": draw(st.integers(2, 8)),
-        "wild_ones": draw(st.booleans()), "bids_on_ones": draw(st.booleans()),
-        "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
-        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
-        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
-        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
-    }
-    try:
-        return Settings.from_dict(data)
-    except SettingsConflict:
-        assume(False)
-        raise
 
 
 @st.composite

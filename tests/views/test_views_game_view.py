@@ -6,11 +6,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from referee.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, Settings,
-                           SettingsConflict, SpotOn, apply, legal_actions, new_game, pending_roll_off)
+                           SpotOn, apply, legal_actions, new_game, pending_roll_off)
 from referee.views import game_view
+from tests.rules.random_games import house_settings
 
 SEATS = (0, 2, 5)
 HANDS = {0: (1, 2, 3), 2: (4, 4, 6), 5: (5, 5, 2)}
@@ -240,24 +241,8 @@ def _check_view_hides_other_hands(state: GameState, seat: int | None, throws: li
         assert view["roll_off"] is None
 
 
-@st.composite
-def _house_settings(draw: st.DrawFn) -> Settings:
-    data = {
-        "dice_per_player": draw(st.integers(1, 4)), "wild_ones": draw(st.booleans()),
-        "bids_on_ones": draw(st.booleans()), "raise_rule": draw(st.sampled_from(["quantity_or_face", "face_up"])),
-        "challenge": draw(st.sampled_from(["next_player", "anyone"])), "spot_on": draw(st.booleans()),
-        "palifico": draw(st.booleans()), "loss": draw(st.sampled_from(["one_die", "difference", "elimination"])),
-        "duel_dice": draw(st.booleans()), "first_opener": draw(st.sampled_from(["rotate", "roll_off"])),
-    }
-    try:
-        return Settings.from_dict(data)
-    except SettingsConflict:
-        assume(False)
-        raise
-
-
 @hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(_house_settings(), st.integers(2, 5), st.data(), st.randoms(use_true_random=False))
+@given(house_settings(max_dice=4, max_players=6), st.integers(2, 5), st.data(), st.randoms(use_true_random=False))
 def test_no_view_ever_shows_another_seat_unrevealed_hand(rules: Settings, players: int, data: st.DataObject,
                                                           rnd: random.Random) -> None:
     seats = tuple(sorted(data.draw(st.sets(st.integers(0, 9), min_size=players, max_size=players))))
