@@ -19,10 +19,11 @@ from .match import Match
 from .settings import PokerSettings
 from .state import (Action, Believe, Declare, Doubt, GameState, NextRound, Phase, PlacedDeclaration, Reroll, Roll,
                     RoundResult)
+from .wire import action_from_json
 
 __all__ = [
     "ALL", "Action", "Believe", "Bracket", "CUP", "Declaration", "Declare", "Doubt", "GameState", "HIGHEST", "KINDS",
     "Match", "NextRound", "Pairing", "Phase", "PlacedDeclaration", "PokerSettings", "Reroll", "Roll", "RoundResult",
-    "SHAPES", "Step", "apply", "declarations_in", "draw", "from_dice", "from_dict", "higher_than", "keep_choices",
-    "keepable", "legal_actions", "new_bracket", "new_game", "outcome", "parse", "pending_roll", "replay",
+    "SHAPES", "Step", "action_from_json", "apply", "declarations_in", "draw", "from_dice", "from_dict", "higher_than",
+    "keep_choices", "keepable", "legal_actions", "new_bracket", "new_game", "outcome", "parse", "pending_roll", "replay",
 ]

@@ -185,7 +185,7 @@ def _believe(state: GameState, action: Believe) -> Step:
     _require(state, Phase.RESPONDING, action.seat, "believe")
     if state.last == HIGHEST:
         raise IllegalAction("believe/no_higher", f"nothing beats {HIGHEST.text}: seat {action.seat} can only doubt")
-    after = replace(state, phase=Phase.KEEPING, holder=action.seat, kept=())
+    after = replace(state, phase=Phase.KEEPING, holder=action.seat)
     return Step(after, (
         Event("believed", {"seat": action.seat}),
         Event("cup", {"round": state.round_no, "dice": list(state.cup)}, audience=action.seat),

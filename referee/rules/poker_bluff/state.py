@@ -2,7 +2,8 @@
 
 States are frozen; ``seats`` and ``tokens`` are aligned (two players). One cup of five dice:
 ``holder`` holds it, ``cup`` is its five dice (``kept`` first: the dice set aside face up
-before the last re-roll, public), ``declarations`` are this round's, oldest first.
+before the last re-roll, public; they stay on the table until the next holder re-rolls),
+``declarations`` are this round's, oldest first.
 
 >>> from .settings import PokerSettings
 >>> state = GameState(PokerSettings(), seats=(0, 3), tokens=(3, 3), phase=Phase.ROLLING, round_no=1,
