@@ -1,17 +1,19 @@
-"""The answering player's two numbers, fast: the chance a declaration is true, and what believing
-it is worth (the ladder's ``win`` averaged over the posterior of ``beliefs.posterior``).
+"""The answering player's two numbers: the chance a declaration is true, and what believing it is
+worth (the ladder's ``win`` averaged over the posterior of the declarer model ``beliefs.Declarer``).
 
 A cup that does not hold the declaration weighs in the posterior by where its strongest
 declaration lies: at or below the one to beat (a forced lie), within ``window`` levels below
 the declaration (an inflated truth), or elsewhere. So for each declaration and set of kept
 dice those cups are sorted once by their strongest declaration, with running sums, and every
-question is a few binary searches. ``odds`` equals the sums over ``beliefs.posterior`` (tested).
+question is a few binary searches (tests/bots/test_poker_answers.py sums the posterior cup by cup).
 
 >>> from referee.rules.poker_bluff import parse
 >>> from .tables import level_of
 >>> true, believed = odds(level_of(parse("3,3+6")), -1, (), Declarer())
 >>> round(true, 3), 0 < believed < 1
 (0.88, True)
+>>> odds(level_of(parse("6,6,6,6+1")), -1, (), Declarer(bold=6.0))[0] < 0.1  # a bluffer's four of a kind
+True
 """
 from __future__ import annotations
 

@@ -33,16 +33,11 @@ def level_of(declaration: Declaration | None) -> int:
 
 class Truth:
     """``beat[level][keep]``: the chance that keeping ``keep`` and re-rolling the rest gives a cup
-    holding a declaration above ``level``; ``best[level][cup]``: that chance with the best keep
-    allowed after believing ``ALL[level]`` and seeing ``cup``."""
+    holding a declaration above ``level``."""
 
     def __init__(self) -> None:
         self.beat: list[list[float]] = [
             [sum(p for cup, p in outcomes(keep) if MAX_LEVEL[cup] > level) for keep in KEEPS] for level in range(len(ALL))
-        ]
-        self.best: list[list[float]] = [
-            [max(self.beat[level][KEEP_INDEX[s]] for s in sub_multisets(keepable(d, cup))) for cup in CUPS]
-            for level, d in enumerate(ALL)
         ]
 
     def best_keep(self, level: int, cup: tuple[int, ...]) -> tuple[int, ...]:
