@@ -55,6 +55,15 @@ def test_set_aside_dice_are_public_and_the_new_dice_are_the_holders_alone() -> N
     assert poker_game_view(state, 0)["cup"] == [] and poker_game_view(state, 0)["set_aside"] == [4, 4]
 
 
+def test_the_set_aside_dice_stay_public_while_the_next_holder_chooses() -> None:
+    state = run(start(), Declare(0, parse("4,4+6")), Believe(1), Reroll(1, (4, 4)), Roll((4, 1, 5)),
+                Declare(1, parse("4,4,4+5")), Believe(0))
+    assert poker_game_view(state, 0)["cup"] == [4, 4, 4, 1, 5] and poker_game_view(state, 0)["keepable"] == [4, 4, 4, 5]
+    assert poker_game_view(state, 1)["cup"] == [] and poker_game_view(state, None)["set_aside"] == [4, 4]
+    state = run(state, Reroll(0, (4, 4, 4)))
+    assert poker_game_view(state, None)["set_aside"] == [4, 4, 4]
+
+
 def test_only_the_answering_player_may_believe_or_doubt_and_five_sixes_must_be_doubted() -> None:
     state = run(start(), Declare(0, parse("4,4+6")))
     assert [poker_game_view(state, s)["can_doubt"] for s in (0, 1, None)] == [False, True, False]
