@@ -14,6 +14,7 @@ is worth after believing) and judge doubts and bluffs with a posterior instead (
 Solving takes about a second of one core and is done once per process (``ladder()``).
 
 >>> from referee.rules.poker_bluff import parse
+>>> from .dice import CUP_INDEX
 >>> from .tables import level_of
 >>> model = ladder()
 >>> model.win[level_of(parse("6,6,6,6+5"))][CUP_INDEX[(5, 6, 6, 6, 6)]]  # a six (1/6) or a bluff (BLUFF)
@@ -25,7 +26,7 @@ from functools import lru_cache
 
 from referee.rules.poker_bluff import ALL, keepable
 
-from .dice import CUP_INDEX, CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
+from .dice import CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
 from .tables import HOLDS
 
 TOP = len(ALL) - 1

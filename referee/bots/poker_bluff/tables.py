@@ -4,6 +4,7 @@ beating a declaration truthfully after keeping some dice.
 A declaration's level is its place in ``ALL`` (0: a single one, 191: five sixes).
 
 >>> from referee.rules.poker_bluff import parse
+>>> from .dice import CUP_INDEX
 >>> level_of(parse("1")), level_of(None), ALL[MAX_LEVEL[CUP_INDEX[(2, 2, 4, 4, 6)]]].text
 (0, -1, '4,4+2,2+6')
 >>> level_of(parse("4,4+6")) in HOLDS[CUP_INDEX[(2, 2, 4, 4, 6)]]
@@ -17,7 +18,7 @@ from functools import lru_cache
 
 from referee.rules.poker_bluff import ALL, Declaration, declarations_in, keepable
 
-from .dice import CUP_INDEX, CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
+from .dice import CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
 
 LEVEL: dict[Declaration, int] = {declaration: level for level, declaration in enumerate(ALL)}
 HOLDS: tuple[frozenset[int], ...] = tuple(frozenset(LEVEL[d] for d in declarations_in(cup)) for cup in CUPS)
