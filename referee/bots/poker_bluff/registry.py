@@ -1,0 +1,44 @@
+"""Poker-dice bots by name: the three regulars, the ``random`` yardstick, or ``module:attr``.
+
+>>> make_poker_bot("medium", seed=3).name
+'medium'
+>>> make_poker_bot("grandmaster", seed=3)
+Traceback (most recent call last):
+...
+ValueError: unknown poker-dice bot 'grandmaster': use easy, medium, strong, random or module:attr
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .base import Policy, PokerBot, legal_actions
+from .easy import EasyBot
+from .medium import MediumBot
+from .strong import StrongBot
+
+
+class RandomBot(PokerBot):
+    """The yardstick: any legal action, uniformly."""
+
+    name = "random"
+
+    def policy(self, view: Mapping[str, Any]) -> Policy:
+        actions = legal_actions(view)
+        return [(action, 1 / len(actions)) for action in actions]
+
+
+LEVELS: dict[str, Callable[..., PokerBot]] = {
+    "easy": EasyBot, "medium": MediumBot, "strong": StrongBot, "random": RandomBot,
+}
+
+
+def make_poker_bot(name_or_spec: str, seed: int) -> Any:
+    """A new bot: a level name, or ``package.module:attr`` (a class or factory called with ``seed=``)."""
+    if name_or_spec in LEVELS:
+        return LEVELS[name_or_spec](seed=seed)
+    module_name, colon, attr = name_or_spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise ValueError(f"unknown poker-dice bot {name_or_spec!r}: use easy, medium, strong, random or module:attr")
+    return getattr(importlib.import_module(module_name), attr)(seed=seed)
