@@ -139,7 +139,6 @@ def poker_arena_main(argv: Sequence[str]) -> int:
     [--two-games] [--json]``: what the ``referee`` command runs for ``arena --game poker_bluff``."""
     parser = argparse.ArgumentParser(prog="referee arena --game poker_bluff",
                                      description="Poker-dice bots play each other; one --bot per entrant.")
-    parser.add_argument("--game", choices=["poker_bluff"], default="poker_bluff")
     parser.add_argument("--bot", action="append", required=True, help="easy, medium, strong, random or module:attr")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)

@@ -2,12 +2,41 @@
 
 >>> build_parser().parse_args(["serve", "--port", "8000"]).port
 8000
+>>> arena_for(["--game", "poker_bluff", "--bot", "easy"])
+('referee.arena_poker', 'poker_arena_main', ['--bot', 'easy'])
 """
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
+
+ARENAS = {"liars_dice": ("referee.arena", "arena_main"), "poker_bluff": ("referee.arena_poker", "poker_arena_main")}
+"""The arena of each rules family, by ``referee arena --game NAME`` (default ``liars_dice``)."""
+
+
+def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
+    """The module and function of the arena ``argv`` asks for (``--game NAME``), and the other arguments.
+
+    >>> arena_for(["--games", "3"])
+    ('referee.arena', 'arena_main', ['--games', '3'])
+    >>> arena_for(["--game", "chess"])
+    Traceback (most recent call last):
+    ...
+    ValueError: --game is one of liars_dice, poker_bluff, not 'chess'
+    """
+    rest, game = list(argv), "liars_dice"
+    for index, word in enumerate(rest):
+        if word == "--game" or word.startswith("--game="):
+            value = word.partition("=")[2] if "=" in word else (rest[index + 1] if index + 1 < len(rest) else "")
+            del rest[index:index + (1 if "=" in word else 2)]
+            game = value
+            break
+    if game not in ARENAS:
+        raise ValueError(f"--game is one of {', '.join(ARENAS)}, not {game!r}")
+    module, function = ARENAS[game]
+    return module, function, rest
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -20,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port to listen on (overrides the config)")
     verify = commands.add_parser("verify", help="verify an audit export (a file or an http(s) URL)")
     verify.add_argument("source", metavar="FILE_OR_URL")
-    commands.add_parser("arena", help="play bots against each other (see `referee arena --help`)", add_help=False)
+    commands.add_parser("arena", help="play bots against each other, --game liars_dice (default) or poker_bluff "
+                                      "(see `referee arena --help`)", add_help=False)
     return parser
 
 
@@ -28,8 +58,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["arena"]:
-        from referee.arena import arena_main
-        return arena_main(argv[1:])
+        try:
+            module, function, rest = arena_for(argv[1:])
+        except ValueError as error:
+            print(f"referee arena: error: {error}", file=sys.stderr)
+            return 2
+        run: int = getattr(importlib.import_module(module), function)(rest)
+        return run
     args = build_parser().parse_args(argv)
     if args.command == "serve":
         from referee.serve import serve

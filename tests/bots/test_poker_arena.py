@@ -10,6 +10,7 @@ import pytest
 
 import referee.arena_poker as arena
 from referee.arena_poker import forfeit, play_poker_arena, poker_arena_main, run_poker_arena
+from referee.cli import main
 from referee.rules.poker_bluff import Phase, PokerSettings, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,12 +80,17 @@ def test_an_arena_needs_two_bots() -> None:
 
 
 def test_the_command_prints_a_report(capsys: pytest.CaptureFixture[str]) -> None:
-    assert poker_arena_main(["--game", "poker_bluff", "--bot", "easy", "--bot", "random", "--games", "3",
-                             "--tokens", "1", "--json"]) == 0
+    assert main(["arena", "--game", "poker_bluff", "--bot", "easy", "--bot", "random", "--games", "3",
+                 "--tokens", "1", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 3 and [b["name"] for b in report["bots"]] == ["easy", "random"]
     assert poker_arena_main(["--bot", "easy", "--bot", "random", "--games", "2", "--two-games"]) == 0
     assert "95 % CI" in capsys.readouterr().out
+
+
+def test_the_command_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--game", "chess", "--bot", "easy", "--bot", "random"]) == 2
+    assert "--game is one of liars_dice, poker_bluff" in capsys.readouterr().err
 
 
 def test_the_command_refuses_bad_settings() -> None:
