@@ -49,7 +49,7 @@ class EasyBot(PolicyBot):
             margin = CALL_MARGIN + CAREFUL_MARGIN * seen.eliminating + OUT_OF_TURN_MARGIN * (not seen.to_act)
             if seen.can_call and own_count(dice, face, wild) < quantity and quantity > expected(face) + margin:
                 return [(LIAR, 1.0)]
-            if seen.can_spot_on and unseen <= SPOT_ON_HIDDEN and quantity == round(expected(face)):
+            if seen.can_spot_on and seen.spot_on_gains and unseen <= SPOT_ON_HIDDEN and quantity == round(expected(face)):
                 return [(SPOT_ON, 1.0)]
         if not seen.to_act:
             return [(WAIT, 1.0)]

@@ -57,11 +57,11 @@ class MediumBot(PolicyBot):
         exact = exact_odds(standing, dice, unseen, wild, credit=1) if standing else 0.0
         if not seen.to_act:
             call_below = OUT_OF_TURN_CALL_BELOW / (2 if seen.eliminating else 1)
-            if seen.can_spot_on and exact >= OUT_OF_TURN_SPOT_ON_FROM:
+            if seen.can_spot_on and seen.spot_on_gains and exact >= OUT_OF_TURN_SPOT_ON_FROM:
                 return [(SPOT_ON, 1.0)]
             return [(LIAR if seen.can_call and true < call_below else WAIT, 1.0)]
         spot_on_from = CAREFUL_SPOT_ON_FROM if seen.eliminating else SPOT_ON_FROM
-        if seen.can_spot_on and exact >= spot_on_from and exact >= 1 - true:
+        if seen.can_spot_on and seen.spot_on_gains and exact >= spot_on_from and exact >= 1 - true:
             return [(SPOT_ON, 1.0)]
         odds = {m: bid_odds(m, dice, unseen, wild) for m in seen.raises()}
         if not odds or (seen.can_call and true < (CAREFUL_CALL_BELOW if seen.eliminating else CALL_BELOW)):

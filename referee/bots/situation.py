@@ -134,6 +134,15 @@ class Situation:
         )
 
     @property
+    def spot_on_gains(self) -> bool:
+        """A right spot on would give this seat a die back (it holds fewer than ``dice_per_player``).
+
+        Easy and medium say spot on only then: at full dice a right spot on changes nothing, and
+        two players who keep saying it never end the game (the fairness chain deals 512 rounds a game).
+        """
+        return len(self.dice) < self.settings.dice_per_player
+
+    @property
     def wild(self) -> bool:
         """Ones count for every face this round."""
         return self.rules.wild

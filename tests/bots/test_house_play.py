@@ -8,6 +8,7 @@ import pytest
 from referee.bots.endgame import endgame_moves
 from referee.bots.registry import make_bot
 from referee.bots.situation import Situation
+from referee.arena import run_arena
 from referee.rules import PRESETS, Settings
 
 from .helpers import view_after
@@ -109,3 +110,11 @@ def test_the_solved_endgame_is_played_only_under_the_rules_it_was_solved_for(rul
     view = view_after(Settings(**rules), hands, [(0, 1, 4)], seat=1)
     assert endgame_moves(Situation.from_view(view)) is None
     assert make_bot("strong", seed=1).policy(view)
+
+
+def test_bots_at_full_dice_do_not_say_spot_on_for_ever():
+    """Heads-up with one die each, a right spot on changes nothing: two mediums that kept saying
+    it played 512 rounds without an end (until the game's chain of round secrets ran out)."""
+    settings = Settings(dice_per_player=1, wild_ones=False, spot_on=True)
+    report = run_arena(["random", "random", "medium", "medium"], games=2, seed=0, settings=settings)
+    assert sum(b["wins"] for b in report["bots"]) == 2
