@@ -5,7 +5,8 @@
 
 One step per player count: a fresh real server (gevent, SQLite in a temporary folder, 127.0.0.1
 only, ``[limits]`` per address lifted because every client shares 127.0.0.1: connections per
-address and tables per address; everything else as configured by default) gets ``players //
+address and tables per address; the seed wait the server's default, 1.5 s, not the tests' short
+one; everything else as configured by default) gets ``players //
 seats`` tables of ``--seats`` people (5; also 2 to 8). Each person is a python-socketio client
 that acts as the table page does (bench/_load_generator.py, bench/_load_seat.py): on a ``state``
 in phase rolling it sends its browser ``seed`` ``{round, seed}`` at once; the seat to act bids
@@ -58,6 +59,7 @@ sys.path.insert(0, str(REPO))
 from bench._common import BareServer  # noqa: E402
 from bench._load_proc import Generators, cpu_seconds, rss_kb, split  # noqa: E402
 from bench._load_report import HEADER, TARGET_P99_MS, Run, largest, ratio_line, ratios, row, summary  # noqa: E402
+from referee.config import Config  # noqa: E402
 from tests.support.server import running_server  # noqa: E402
 
 MAX_PLAYERS = 4000
@@ -65,6 +67,8 @@ LAGGING_MS = 10.0
 """A generator whose 50 ms sleeps wake later than this (p99) measures itself as much as the server."""
 LIFTED = {"connections_per_address": 0, "tables_burst": 0, "tables_per_minute": 0}
 """[limits] that count per address: every bench client comes from 127.0.0.1."""
+SERVED = {"limits": LIFTED, "fairness": {"seed_wait_s": Config().seed_wait_s}}
+"""The server's config over the test servers' (whose seed wait is short, to keep tests fast)."""
 
 
 def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: int, folder: Path,
@@ -116,7 +120,7 @@ def one_step(args: argparse.Namespace, players: int, folder: Path) -> dict[str, 
     """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios."""
     step_folder = folder / f"step-{players}"
     step_folder.mkdir()
-    with running_server(step_folder, limits=LIFTED) as server:
+    with running_server(step_folder, **SERVED) as server:
         assert server.process is not None
         try:
             tavern = measure("tavern", server.base_url, server.process.pid, args, players, step_folder)
