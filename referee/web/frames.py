@@ -47,7 +47,22 @@ REASONS = frozenset({
 
 
 class GuardedPacket(sio_packet.Packet):
-    """python-socketio's packet whose ``decode`` turns every frame that is not an event into ``MALFORMED_EVENT``."""
+    """python-socketio's packet whose ``decode`` turns every frame that is not an event into ``MALFORMED_EVENT``.
+
+    The protocol is JSON only, both ways: ``uses_binary_events`` off spares every packet the server
+    sends python-socketio's walk through its whole payload looking for bytes (a ``state`` is a few
+    hundred nested values), and a payload that did hold bytes fails to encode instead of going out
+    as attachments.
+
+    >>> GuardedPacket(sio_packet.EVENT, data=["state", {"version": 3, "seats": [{"seat": 0}]}]).encode()
+    '2["state",{"version":3,"seats":[{"seat":0}]}]'
+    >>> GuardedPacket(sio_packet.EVENT, data=["state", {"pad": b"x"}]).encode()
+    Traceback (most recent call last):
+    ...
+    TypeError: Object of type bytes is not JSON serializable
+    """
+
+    uses_binary_events = False
 
     def __init__(self, packet_type: int = sio_packet.EVENT, data: Any = None, namespace: str | None = None,
                  id: int | None = None, binary: bool | None = None, encoded_packet: Any = None) -> None:
