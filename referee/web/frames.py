@@ -8,6 +8,8 @@ that is not a Socket.IO event on the ``/`` namespace — an array whose first it
 name — becomes the event ``MALFORMED_EVENT`` carrying the reason, which the handlers answer
 with ``payload/malformed`` like any bad payload (acknowledged when the frame had an id).
 
+The server's own payloads are JSON text: a ``wire.Encoded`` one is sent as it is.
+
 Binary attachments, acknowledgements and ``CONNECT_ERROR`` packets are never expected from a
 client and are refused the same way; the reserved names ``connect`` and ``disconnect`` may not
 be sent as events. A ``CONNECT`` packet whose auth payload is not JSON connects with no auth
@@ -30,6 +32,8 @@ from typing import Any
 
 from flask_socketio import SocketIO
 from socketio import packet as sio_packet
+
+from .wire import Encoded
 
 log = logging.getLogger("referee.web")
 
@@ -63,6 +67,19 @@ class GuardedPacket(sio_packet.Packet):
     """
 
     uses_binary_events = False
+
+    def encode(self) -> Any:
+        """The frame's text; an event whose one payload is ``Encoded`` carries that text as it is.
+
+        >>> GuardedPacket(sio_packet.EVENT, data=["state", Encoded('{"version":3}')]).encode()
+        '2["state",{"version":3}]'
+        """
+        data = self.data
+        if self.packet_type == sio_packet.EVENT and isinstance(data, list) and len(data) == 2 \
+                and isinstance(data[1], Encoded):
+            head = GuardedPacket(self.packet_type, data[:1], self.namespace, self.id).encode()
+            return f"{head[:-1]},{data[1].text}]"
+        return super().encode()
 
     def __init__(self, packet_type: int = sio_packet.EVENT, data: Any = None, namespace: str | None = None,
                  id: int | None = None, binary: bool | None = None, encoded_packet: Any = None) -> None:
