@@ -18,7 +18,9 @@ server broadcasts one ``state`` of the next size from ``sizes`` (the tavern's by
 its own place in the list) to the table.
 One sample is the time from a move's emit until every seat of its table holds a ``state`` of a
 newer version. ``lag_ms`` is how late a 50 ms sleep of this process wakes: when it grows, this
-process, not the server, is what is being measured.
+process, not the server, is what is being measured. At a tavern, twice a second a newcomer opens
+a random table's page as a spectator: ``first_state_ms`` is how long from its connecting until
+its first ``state``.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ monkey.patch_all()
 import json  # noqa: E402
 import random  # noqa: E402
 import sys  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
@@ -47,6 +50,7 @@ from tests.support.client import create_table  # noqa: E402
 ANSWER_S = 5.0        # a move whose state has not reached every seat by then is lost
 SETUP_AT_ONCE = 32    # tables set up concurrently
 LAG_TICK_S = 0.05
+FIRST_STATE_EVERY_S = 0.5  # a newcomer opens a table's page this often (tavern only)
 
 
 @dataclass
@@ -60,6 +64,7 @@ class Report:
     errors: Counter[str] = field(default_factory=Counter)
     lost: int = 0
     lag_ms: list[float] = field(default_factory=list)
+    first_state_ms: list[float] = field(default_factory=list)
     cpu_s: float = 0.0
 
 
@@ -195,6 +200,7 @@ class TavernTable(Table):
     def __init__(self, window: Window, rng: random.Random, think_s: tuple[float, float], url: str, seats: int) -> None:
         super().__init__(window, rng, think_s)
         created = create_table(url, "Host", max_players=seats)
+        self.id = created["table"]
         self.seats.append(Seat(self, 0, url, {"table": created["table"], "token": created["token"]}))
         for index in range(1, seats):
             seat = Seat(self, index, url, {"table": created["table"]})
@@ -276,6 +282,32 @@ def lag_ticker(window: Window) -> None:
             window.report.lag_ms.append(max(0.0, (time.perf_counter() - before - LAG_TICK_S) * 1000))
 
 
+def first_states(window: Window, tables: list[TavernTable], url: str, rng: random.Random) -> None:
+    """Every FIRST_STATE_EVERY_S of the window a newcomer opens a random table's page (a spectator):
+    record how long from its connecting until its first ``state``; one that gets none within
+    ANSWER_S counts as lost."""
+    while time.monotonic() < window.end:
+        gevent.sleep(FIRST_STATE_EVERY_S)
+        if not window.inside(time.monotonic()):
+            continue
+        got = threading.Event()
+        arrived: list[float] = []
+        sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
+        sio.on("state", lambda *_: (arrived.append(time.perf_counter()), got.set()))
+        began = time.perf_counter()
+        try:
+            sio.connect(url, auth={"table": rng.choice(tables).id}, transports=["websocket"], wait_timeout=10)
+            got.wait(ANSWER_S)
+        except socketio.exceptions.ConnectionError:
+            pass
+        finally:
+            sio.disconnect()
+        if arrived:
+            window.report.first_state_ms.append((arrived[0] - began) * 1000)
+        else:
+            window.report.lost += 1
+
+
 def set_up(orders: dict[str, Any], window: Window) -> list[Table]:
     """Every table of the orders, SETUP_AT_ONCE at a time."""
     think = (float(orders["think_s"][0]), float(orders["think_s"][1]))
@@ -308,12 +340,16 @@ def main() -> int:
     ticker = gevent.spawn(lag_ticker, window)
     for table in tables:
         table.begin()
+    taverns = [table for table in tables if isinstance(table, TavernTable)]
+    prober = gevent.spawn(first_states, window, taverns, orders["url"], random.Random(orders["seed"])) if taverns else None
     gevent.sleep(max(0.0, window.end - time.monotonic()))
     window.report.cpu_s = time.process_time() - cpu0
     landed = time.monotonic() + ANSWER_S + 0.5  # the moves sent before the end land or are lost by then
     while any(t.move is not None for t in tables) and time.monotonic() < landed:
         gevent.sleep(0.05)
     ticker.join(1)
+    if prober is not None:
+        prober.join(ANSWER_S + 1)
     report = {**vars(window.report), "moves": dict(window.report.moves), "errors": dict(window.report.errors)}
     say({"report": report})
     gevent.pool.Pool(SETUP_AT_ONCE).map(lambda seat: seat.close(), [s for t in tables for s in t.seats])

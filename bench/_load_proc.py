@@ -1,6 +1,6 @@
-"""bench/load.py's view of processes: a server's CPU and RSS from /proc, and its generator processes.
+"""bench/load.py's view of processes: a server's CPU, CPU wait and RSS from /proc, and its generator processes.
 
->>> cpu_seconds(os.getpid()) >= 0 and rss_kb(os.getpid()) > 0
+>>> cpu_seconds(os.getpid()) >= 0 and rss_kb(os.getpid()) > 0 and waited_seconds(os.getpid()) >= 0
 True
 """
 from __future__ import annotations
@@ -24,6 +24,19 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of ``pid`` so far (/proc/<pid>/stat), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited_seconds(pid: int) -> float:
+    """How long every thread of ``pid`` has so far been ready to run but waiting for a CPU
+    (/proc/<pid>/task/*/schedstat, second field), in seconds: on a shared machine, the time
+    other processes held the cores the server needed."""
+    total = 0
+    for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        try:
+            total += int(stat.read_text().split()[1])
+        except (OSError, IndexError, ValueError):  # a thread that ended meanwhile
+            continue
+    return total / 1e9
 
 
 def rss_kb(pid: int) -> int:

@@ -1,10 +1,12 @@
 """bench/load.py's figures: one step of one server summed up, the printed table and the verdict.
 
 >>> run = Run("tavern", players=10, seats=5, window_s=2.0, samples_ms=[4.0, 6.0, 5.0], events=12,
-...           server_cpu_s=0.5, rss_idle_kb=1000, rss_kb=1500, generators=1)
+...           server_cpu_s=0.5, rss_idle_kb=1000, rss_kb=1500, generators=1, server_wait_s=0.2)
 >>> figures = summary(run)
 >>> figures["p50_ms"], figures["actions_per_s"], figures["cpu_pct"], figures["cpu_ms_per_event"], figures["rss_kb_per_player"]
 (5.0, 1.5, 25.0, 41.67, 50.0)
+>>> figures["cpu_wait_pct"], figures["first_state_p99_ms"]
+(10.0, None)
 >>> largest([{"players": 100, "tavern": {"p99_ms": 20.0, "lost": 0}}, {"players": 250, "tavern": {"p99_ms": 60.0, "lost": 0}}], "tavern")
 100
 """
@@ -39,7 +41,9 @@ class Run:
     generators: int = 1
     generator_cpu_s: float = 0.0
     lag_ms: list[float] = field(default_factory=list)
+    first_state_ms: list[float] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    server_wait_s: float = 0.0
     load: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
 
@@ -63,12 +67,15 @@ def summary(run: Run) -> dict[str, Any]:
         "error_codes": dict(run.errors),
         "lost": run.lost,
         "cpu_pct": round(100 * run.server_cpu_s / run.window_s, 1),
+        "cpu_wait_pct": round(100 * run.server_wait_s / run.window_s, 1),
         "cpu_ms_per_event": round(1000 * run.server_cpu_s / run.events, 2) if run.events else None,
         "rss_kb_per_player": round((run.rss_kb - run.rss_idle_kb) / run.players, 1),
         "state_bytes": round(sum(run.sizes) / len(run.sizes)) if run.sizes else None,
         "generators": run.generators,
         "generator_cpu_pct": round(100 * run.generator_cpu_s / run.window_s, 1),
         "generator_lag_p99_ms": _round(pct(run.lag_ms, 99)),
+        "first_state_p50_ms": _round(pct(run.first_state_ms, 50)),
+        "first_state_p99_ms": _round(pct(run.first_state_ms, 99)),
         "load_average": list(run.load),
     }
 
@@ -92,8 +99,8 @@ def largest(steps: list[dict[str, Any]], server: str) -> int | None:
 
 
 HEADER = (f"{'players':>7} {'server':<6} {'p50_ms':>7} {'p95_ms':>7} {'p99_ms':>7} {'act/s':>6} {'moves':>6}"
-          f" {'errors':>6} {'lost':>4} {'cpu%':>6} {'cpu_ms/ev':>9} {'rss_kb/pl':>9} {'bytes':>6}"
-          f" {'gen_cpu%':>8} {'gen_lag99':>9}")
+          f" {'errors':>6} {'lost':>4} {'cpu%':>6} {'wait%':>6} {'cpu_ms/ev':>9} {'rss_kb/pl':>9} {'bytes':>6}"
+          f" {'first99':>7} {'gen_cpu%':>8} {'gen_lag99':>9}")
 
 
 def _cell(value: Any, width: int, digits: int = 2) -> str:
@@ -108,8 +115,9 @@ def row(server: str, f: dict[str, Any]) -> str:
     """One printed line of the table (HEADER's columns)."""
     return (f"{f['players']:>7} {server:<6} {_cell(f['p50_ms'], 7)} {_cell(f['p95_ms'], 7)} {_cell(f['p99_ms'], 7)}"
             f" {_cell(f['actions_per_s'], 6, 1)} {f['moves']:>6} {f['errors']:>6} {f['lost']:>4}"
-            f" {_cell(f['cpu_pct'], 6, 1)} {_cell(f['cpu_ms_per_event'], 9)} {_cell(f['rss_kb_per_player'], 9, 1)}"
-            f" {_cell(f['state_bytes'], 6)} {_cell(f['generator_cpu_pct'], 8, 1)} {_cell(f['generator_lag_p99_ms'], 9)}")
+            f" {_cell(f['cpu_pct'], 6, 1)} {_cell(f['cpu_wait_pct'], 6, 1)} {_cell(f['cpu_ms_per_event'], 9)}"
+            f" {_cell(f['rss_kb_per_player'], 9, 1)} {_cell(f['state_bytes'], 6)} {_cell(f['first_state_p99_ms'], 7, 1)}"
+            f" {_cell(f['generator_cpu_pct'], 8, 1)} {_cell(f['generator_lag_p99_ms'], 9)}")
 
 
 def ratio_line(step: dict[str, Any]) -> str:

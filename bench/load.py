@@ -5,7 +5,8 @@
 
 One step per player count: a fresh real server (gevent, SQLite in a temporary folder, 127.0.0.1
 only, ``[limits]`` per address lifted because every client shares 127.0.0.1: connections per
-address and tables per address; everything else as configured by default) gets ``players //
+address and tables per address; the seed wait the server's default, 1.5 s, not the tests' short
+one; everything else as configured by default) gets ``players //
 seats`` tables of ``--seats`` people (5; also 2 to 8). Each person is a python-socketio client
 that acts as the table page does (bench/_load_generator.py, bench/_load_seat.py): on a ``state``
 in phase rolling it sends its browser ``seed`` ``{round, seed}`` at once; the seat to act bids
@@ -16,9 +17,15 @@ table holds a ``state`` of a newer version. After ``--warmup-s`` the step measur
 seconds:
 
 * p50/p95/p99 of those samples, moves a second (act/s), ``errors`` (every ``error`` the server
-  sent, by code in ``--json``) and ``lost`` (moves that had not reached every seat after 5 s);
+  sent, by code in ``--json``) and ``lost`` (moves that had not reached every seat after 5 s,
+  and newcomers that had no state after 5 s);
 * ``cpu%``: the server process's CPU (user + system, /proc/<pid>/stat) in percent of one core,
   and ``cpu_ms/ev``: that CPU divided by the events the clients sent (moves, seeds, starts);
+* ``wait%``: how long the server was ready to run but waited for a CPU (/proc/<pid>/schedstat),
+  in percent of the window: the other processes of a shared machine. When it is high, the
+  latencies measure the machine more than the server (``cpu_ms/ev`` and the ratio much less so);
+* ``first99`` (tavern): twice a second a newcomer opens a random table's page as a spectator;
+  the p99 of the time from its connecting until its first ``state`` (p50 in ``--json``);
 * ``rss_kb/pl``: the server's RSS at the end of the window minus its RSS idle (just started,
   nobody connected), per connected player;
 * the machine's load average (1, 5, 15 min) at the end of the window.
@@ -56,8 +63,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench._common import BareServer  # noqa: E402
-from bench._load_proc import Generators, cpu_seconds, rss_kb, split  # noqa: E402
+from bench._load_proc import Generators, cpu_seconds, rss_kb, split, waited_seconds  # noqa: E402
 from bench._load_report import HEADER, TARGET_P99_MS, Run, largest, ratio_line, ratios, row, summary  # noqa: E402
+from referee.config import Config  # noqa: E402
 from tests.support.server import running_server  # noqa: E402
 
 MAX_PLAYERS = 4000
@@ -65,6 +73,8 @@ LAGGING_MS = 10.0
 """A generator whose 50 ms sleeps wake later than this (p99) measures itself as much as the server."""
 LIFTED = {"connections_per_address": 0, "tables_burst": 0, "tables_per_minute": 0}
 """[limits] that count per address: every bench client comes from 127.0.0.1."""
+SERVED = {"limits": LIFTED, "fairness": {"seed_wait_s": Config().seed_wait_s}}
+"""The server's config over the test servers' (whose seed wait is short, to keep tests fast)."""
 
 
 def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: int, folder: Path,
@@ -84,9 +94,10 @@ def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: 
         end = start + args.step_s
         generators.go(start, end)
         _sleep_until(start)
-        cpu0 = cpu_seconds(pid)
+        cpu0, wait0 = cpu_seconds(pid), waited_seconds(pid)
         _sleep_until(end)
         run.server_cpu_s = cpu_seconds(pid) - cpu0
+        run.server_wait_s = waited_seconds(pid) - wait0
         run.rss_idle_kb, run.rss_kb = rss_idle, rss_kb(pid)
         run.load = os.getloadavg()
         for report in generators.reports():
@@ -110,13 +121,14 @@ def _add(run: Run, report: dict[str, Any]) -> None:
     run.lost += report["lost"]
     run.generator_cpu_s += report["cpu_s"]
     run.lag_ms += report["lag_ms"]
+    run.first_state_ms += report["first_state_ms"]
 
 
 def one_step(args: argparse.Namespace, players: int, folder: Path) -> dict[str, Any]:
     """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios."""
     step_folder = folder / f"step-{players}"
     step_folder.mkdir()
-    with running_server(step_folder, limits=LIFTED) as server:
+    with running_server(step_folder, **SERVED) as server:
         assert server.process is not None
         try:
             tavern = measure("tavern", server.base_url, server.process.pid, args, players, step_folder)

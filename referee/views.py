@@ -14,6 +14,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Protocol
 
 from referee.gm.relay import Translate
@@ -55,12 +56,41 @@ def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: 
         "can_spot_on": seat in may_call and state.settings.spot_on,
         "result": _result(state.result) if state.phase in (Phase.REVEALED, Phase.OVER) else None,
         "winner": state.winner,
-        "rules": state.settings.to_dict(),
+        "rules": _rules(state.settings),
         "roll_off": _roll_off(state, roll_off),
     }
     if see_all:
         view["hands"] = _all_hands(state)
     return view
+
+
+def game_views(state: GameState, seats: Sequence[int | None], *, game_no: int = 1,
+               roll_off: Sequence[Mapping[str, Any]] = ()) -> dict[int | None, dict[str, Any]]:
+    """``game_view`` of ``state`` for each of ``seats`` at once: the fields no seat changes are built
+    once and shared (the same objects) by every view returned, so treat them as read-only.
+
+    >>> from referee.rules import Roll, apply, new_game
+    >>> state = apply(new_game(Settings(dice_per_player=2), (0, 1), 0), Roll(((2, 3), (4, 1)))).state
+    >>> views = game_views(state, [0, 1, None])
+    >>> all(views[seat] == game_view(state, seat) for seat in (0, 1, None)), views[0]["bids"] is views[1]["bids"]
+    (True, True)
+    """
+    public = game_view(state, None, game_no=game_no, roll_off=roll_off)
+    may_call, spot_on = public["callers"], state.settings.spot_on
+    return {seat: public if seat is None else {**public, "seat": seat, "dice": _own_dice(state, seat),
+                                               "can_call": seat in may_call,
+                                               "can_spot_on": seat in may_call and spot_on}
+            for seat in seats}
+
+
+@lru_cache(maxsize=256)
+def _table_rules(settings: Settings) -> dict[str, Any]:
+    return settings.to_dict()
+
+
+def _rules(settings: Settings) -> dict[str, Any]:
+    """``settings.to_dict()``, worked out once per distinct settings (a table's change rarely)."""
+    return dict(_table_rules(settings))
 
 
 def _roll_off(state: GameState, throws: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
@@ -138,30 +168,58 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
     round's signed public commitment and ``server_key`` the key that signs it (public to all);
     ``private`` is what only this seat may read about its own dice (salts and proofs).
     """
-    view: dict[str, Any] = {
-        "version": version,
-        "server_now_ms": int(now * 1000),
-        "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
-                "is_host": seat is not None and seat == state.host},
-        "table": {
-            "id": state.id,
-            "host": state.host,
-            "rules": state.settings.to_dict(),
-            "seats": [_seat(info, connected, state.autopilot) for _, info in sorted(state.seats.items())],
-            "turn_deadline_ms": None if deadline is None else int(deadline * 1000),
-            "games_played": state.game_no - (1 if state.game is not None and state.game.winner is None else 0),
-            "spectators": spectators,
-            "server_key": dict(server_key) if server_key else None,
-        },
-        "game": game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off)
-        if state.game is not None else None,
-        "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
+    return table_views(state, version=version, seats=[seat], connected=connected, spectators=spectators, now=now,
+                       deadline=deadline, commitment=commitment, server_key=server_key,
+                       private={seat: private} if seat is not None and private else None)[seat]
+
+
+def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], connected: Collection[int],
+                spectators: int, now: float = 0.0, deadline: float | None = None,
+                commitment: Mapping[str, Any] | None = None, server_key: Mapping[str, str] | None = None,
+                private: Mapping[int, Mapping[str, Any]] | None = None) -> dict[int | None, dict[str, Any]]:
+    """``table_view`` for each of ``seats`` (None: a spectator) at once, ``private`` by seat: the
+    parts every viewer sees alike (the table, the commitment, the public game) are built once
+    and shared (the same objects) by every view returned, so treat them as read-only.
+
+    >>> from types import SimpleNamespace
+    >>> from referee.gm.state import GmState
+    >>> state = SimpleNamespace(id="t1", host=0, settings=Settings(), seats={}, game_no=0, game=None,
+    ...                         autopilot=(), gm=GmState(), roll_off=())
+    >>> views = table_views(state, version=4, seats=[0, None], connected=(), spectators=1)
+    >>> views[0]["you"], views[None]["you"]["role"], views[0]["table"] is views[None]["table"]
+    ({'seat': 0, 'role': 'player', 'is_host': True}, 'spectator', True)
+    """
+    table = {
+        "id": state.id,
+        "host": state.host,
+        "rules": _rules(state.settings),
+        "seats": [_seat(info, connected, state.autopilot) for _, info in sorted(state.seats.items())],
+        "turn_deadline_ms": None if deadline is None else int(deadline * 1000),
+        "games_played": state.game_no - (1 if state.game is not None and state.game.winner is None else 0),
+        "spectators": spectators,
+        "server_key": dict(server_key) if server_key else None,
     }
-    if state.game is not None and state.game.phase is not Phase.ROLLING and commitment:
-        view["commitment"] = dict(commitment)
-    if seat is not None and private:
-        view["private"] = dict(private)
-    return view
+    game = state.game
+    games = game_views(game, seats, game_no=state.game_no, roll_off=state.roll_off) if game is not None else {}
+    shown = dict(commitment) if game is not None and game.phase is not Phase.ROLLING and commitment else None
+    views: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        view: dict[str, Any] = {
+            "version": version,
+            "server_now_ms": int(now * 1000),
+            "you": {"seat": seat, "role": "player" if seat is not None else "spectator",
+                    "is_host": seat is not None and seat == state.host},
+            "table": table,
+            "game": games.get(seat),
+            "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
+        }
+        if shown:
+            view["commitment"] = shown
+        own = private.get(seat) if private is not None and seat is not None else None
+        if own:
+            view["private"] = dict(own)
+        views[seat] = view
+    return views
 
 
 def _seat(info: SeatLike, connected: Collection[int], autopilot: Collection[int]) -> dict[str, Any]:

@@ -48,7 +48,12 @@ class Seeding:
 
     def contribute_seed(self, seat: int, round_no: int, seed: str) -> None:
         """A player's browser adds its seed to the round about to be dealt; a second seed from the
-        same seat (a reloaded page) is ignored: the first one stands."""
+        same seat (a reloaded page) is ignored: the first one stands.
+
+        The seed is logged either way, but listeners hear of it only with the deal it completes:
+        no view shows a seed (nor which seats gave one), so a seed that leaves the round waiting
+        changes nothing anyone sees, and telling every seat would only send the same state again
+        under a newer version."""
         with self._command():
             self._require_seat(seat)
             game = self.game
@@ -60,8 +65,9 @@ class Seeding:
             if seat not in self._seed_seats():
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
             self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
-            if self._seeds_complete():
-                self._deal()
+            if not self._seeds_complete():
+                return
+            self._deal()
         self._notify()
 
     def _round_key(self) -> tuple[int, int]:

@@ -21,16 +21,18 @@ from flask_socketio import SocketIO
 
 from referee.table import Scheduler, Table
 from referee.table.scheduler import Handle
-from referee.views import table_view
+from referee.views import table_views
 
 from .connections import Connections, seat_room, watch_room
+from .wire import Parts
 
 BUILD_TRIES = 5
 """How often a set of views is rebuilt when the table keeps changing while it is built."""
 
 
 class Broadcaster:
-    """Sends ``state`` to every room of a table; the view is built per seat by ``referee.views``."""
+    """Sends ``state`` to every room of a table; the views are built by ``referee.views``, all of
+    one version together, and encoded by ``wire.Parts`` (each shared or unchanged part once)."""
 
     def __init__(self, socketio: SocketIO, conns: Connections, server_key: dict[str, str] | None,
                  scheduler: Scheduler, spectator_update_s: float = 0.2) -> None:
@@ -40,19 +42,10 @@ class Broadcaster:
         self._scheduler = scheduler
         self._window = spectator_update_s
         self._sent: dict[str, int] = {}
+        self._parts = Parts()
         self._pending: dict[str, Handle] = {}
         self._send_lock = threading.Lock()
         self._pending_lock = threading.Lock()
-
-    def view_for(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """The ``state`` payload for ``seat`` (None: a spectator)."""
-        state = table.current
-        fairness = state.fairness
-        return table_view(state, version=table.version, seat=seat, connected=set(table.connected),
-                          spectators=self._conns.spectators(table.id), now=table.now(),
-                          deadline=table.turn_deadline(),
-                          commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                          private=table.private_for(seat) if seat is not None else None)
 
     def table_changed(self, table: Table) -> None:
         """Send every viewer of ``table`` its new state (no view is built for a seat or for the
@@ -67,6 +60,10 @@ class Broadcaster:
                                                  if self._conns.online(table.id, seat)]
         if self._conns.spectators(table.id):
             targets.append((None, watch_room(table.id)))
+        if not targets:
+            with self._send_lock:
+                self._parts.forget(table.id)
+            return
         self._deliver(table, targets)
 
     def send_to(self, sid: str, table: Table, seat: int | None) -> None:
@@ -101,16 +98,23 @@ class Broadcaster:
                 if min(versions) >= self._sent.get(table.id, 0):
                     self._sent[table.id] = max(versions)
                     for seat, to in targets:
-                        self._socketio.emit("state", views[seat], to=to)
+                        self._socketio.emit("state", self._parts.encode(table.id, seat, views[seat]), to=to)
                     return
             if table.version <= self._sent.get(table.id, 0):
                 return
 
     def _views(self, table: Table, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """Every seat's view of one version of ``table``, built together (``referee.views.table_views``)."""
         views: dict[int | None, dict[str, Any]] = {}
         for _ in range(BUILD_TRIES):
             version = table.version
-            views = {seat: self.view_for(table, seat) for seat in seats}
+            state = table.current
+            fairness = state.fairness
+            views = table_views(state, version=version, seats=seats, connected=set(table.connected),
+                                spectators=self._conns.spectators(table.id), now=table.now(),
+                                deadline=table.turn_deadline(),
+                                commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
+                                private={seat: table.private_for(seat) for seat in seats if seat is not None})
             if table.version == version:
                 break
         return views

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,13 +120,16 @@ class Connection:
 
 
 class Connections:
-    """Every live connection of this process, by Socket.IO session id."""
+    """Every live connection of this process, by Socket.IO session id and by table (a broadcast
+    asks about one table's connections, and must not scan every connection of the process)."""
 
     def __init__(self, limits: Limits = Limits(), clock: Clock = time.monotonic) -> None:
         self._limits = limits
         self._clock = clock
         self._budgets = Budgets(limits.events_burst, limits.events_per_second, clock)
         self._by_sid: dict[str, Connection] = {}
+        self._by_table: dict[str, dict[str, Connection]] = {}
+        self._per_address: Counter[str] = Counter()
         self._admitted: dict[str, tuple[str, str | None, float]] = {}
         self._penalties: dict[str, float] = {}
         self._lock = threading.Lock()
@@ -142,11 +147,12 @@ class Connections:
             penalty = self._penalties.get(penalty_key_of(address, table, auth))
             if penalty is not None:
                 raise refusal("rate/cut_off", f"cut off for flooding: connect again in {penalty - now:.0f} s")
-            live = [(c.address, c.table) for c in self._by_sid.values()] + [a[:2] for a in self._admitted.values()]
             per_address, per_table = self._limits.connections_per_address, self._limits.connections_per_table
-            if per_address and sum(1 for a, _ in live if a == address) >= per_address:
+            if per_address and self._per_address[address] + sum(
+                    1 for a in self._admitted.values() if a[0] == address) >= per_address:
                 raise refusal("limit/address_connections", f"at most {per_address} connections from one address")
-            if per_table and table is not None and sum(1 for _, t in live if t == table) >= per_table:
+            if per_table and table is not None and len(self._by_table.get(table, ())) + sum(
+                    1 for a in self._admitted.values() if a[1] == table) >= per_table:
                 raise refusal("limit/table_connections", f"at most {per_table} connections at one table")
             self._admitted[sid] = (address, table, now)
 
@@ -156,6 +162,8 @@ class Connections:
             address = self._admitted.pop(sid, ("unknown",))[0]
             conn = self._by_sid[sid] = Connection(sid, table, seat, self._budgets, address,
                                                   token_digest=token_digest)
+            self._by_table.setdefault(table, {})[sid] = conn
+            self._per_address[address] += 1
             return conn
 
     def spend(self, conn: Connection) -> bool:
@@ -180,7 +188,7 @@ class Connections:
     def seated(self, table: str) -> list[Connection]:
         """Every connection at ``table`` that holds a seat."""
         with self._lock:
-            return [c for c in self._by_sid.values() if c.table == table and c.seat is not None]
+            return [c for c in self._at(table) if c.seat is not None]
 
     def get(self, sid: str) -> Connection | None:
         """The connection, or None once it is gone."""
@@ -190,19 +198,37 @@ class Connections:
     def remove(self, sid: str) -> Connection | None:
         """Forget a connection and return it."""
         with self._lock:
-            return self._by_sid.pop(sid, None)
+            return self._forget(sid)
 
     def online(self, table: str, seat: int) -> int:
         """How many connections hold ``seat`` at ``table``."""
         with self._lock:
-            return sum(1 for c in self._by_sid.values() if c.table == table and c.seat == seat)
+            return sum(1 for c in self._at(table) if c.seat == seat)
 
     def spectators(self, table: str) -> int:
         """How many connections watch ``table`` without a seat."""
         with self._lock:
-            return sum(1 for c in self._by_sid.values() if c.table == table and c.seat is None and not c.referee)
+            return sum(1 for c in self._at(table) if c.seat is None and not c.referee)
 
     def referees(self, table: str) -> list[Connection]:
         """Every connection of ``table``'s referee (one per open dashboard)."""
         with self._lock:
-            return [c for c in self._by_sid.values() if c.table == table and c.referee]
+            return [c for c in self._at(table) if c.referee]
+
+    def _at(self, table: str) -> Iterable[Connection]:
+        """The connections of ``table`` (under the lock): a table's own few, never every connection of the process."""
+        return self._by_table.get(table, {}).values()
+
+    def _forget(self, sid: str) -> Connection | None:
+        """Drop ``sid`` from every index (under the lock); the connection it was, if any."""
+        conn = self._by_sid.pop(sid, None)
+        if conn is None:
+            return None
+        at_table = self._by_table.get(conn.table, {})
+        at_table.pop(sid, None)
+        if not at_table:
+            self._by_table.pop(conn.table, None)
+        self._per_address[conn.address] -= 1
+        if self._per_address[conn.address] <= 0:
+            del self._per_address[conn.address]
+        return conn

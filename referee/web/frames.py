@@ -8,6 +8,8 @@ that is not a Socket.IO event on the ``/`` namespace — an array whose first it
 name — becomes the event ``MALFORMED_EVENT`` carrying the reason, which the handlers answer
 with ``payload/malformed`` like any bad payload (acknowledged when the frame had an id).
 
+The server's own payloads are JSON text: a ``wire.Encoded`` one is sent as it is.
+
 Binary attachments, acknowledgements and ``CONNECT_ERROR`` packets are never expected from a
 client and are refused the same way; the reserved names ``connect`` and ``disconnect`` may not
 be sent as events. A ``CONNECT`` packet whose auth payload is not JSON connects with no auth
@@ -31,6 +33,8 @@ from typing import Any
 from flask_socketio import SocketIO
 from socketio import packet as sio_packet
 
+from .wire import Encoded
+
 log = logging.getLogger("referee.web")
 
 MALFORMED_EVENT = "frame/malformed"
@@ -47,7 +51,35 @@ REASONS = frozenset({
 
 
 class GuardedPacket(sio_packet.Packet):
-    """python-socketio's packet whose ``decode`` turns every frame that is not an event into ``MALFORMED_EVENT``."""
+    """python-socketio's packet whose ``decode`` turns every frame that is not an event into ``MALFORMED_EVENT``.
+
+    The protocol is JSON only, both ways: ``uses_binary_events`` off spares every packet the server
+    sends python-socketio's walk through its whole payload looking for bytes (a ``state`` is a few
+    hundred nested values), and a payload that did hold bytes fails to encode instead of going out
+    as attachments.
+
+    >>> GuardedPacket(sio_packet.EVENT, data=["state", {"version": 3, "seats": [{"seat": 0}]}]).encode()
+    '2["state",{"version":3,"seats":[{"seat":0}]}]'
+    >>> GuardedPacket(sio_packet.EVENT, data=["state", {"pad": b"x"}]).encode()
+    Traceback (most recent call last):
+    ...
+    TypeError: Object of type bytes is not JSON serializable
+    """
+
+    uses_binary_events = False
+
+    def encode(self) -> Any:
+        """The frame's text; an event whose one payload is ``Encoded`` carries that text as it is.
+
+        >>> GuardedPacket(sio_packet.EVENT, data=["state", Encoded('{"version":3}')]).encode()
+        '2["state",{"version":3}]'
+        """
+        data = self.data
+        if self.packet_type == sio_packet.EVENT and isinstance(data, list) and len(data) == 2 \
+                and isinstance(data[1], Encoded):
+            head = GuardedPacket(self.packet_type, data[:1], self.namespace, self.id).encode()
+            return f"{head[:-1]},{data[1].text}]"
+        return super().encode()
 
     def __init__(self, packet_type: int = sio_packet.EVENT, data: Any = None, namespace: str | None = None,
                  id: int | None = None, binary: bool | None = None, encoded_packet: Any = None) -> None:

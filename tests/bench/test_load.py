@@ -21,7 +21,8 @@ from bench._load_seat import decide, seed_for
 REPO = Path(__file__).resolve().parents[2]
 FIGURES = {"players", "tables", "moves", "by_move", "p50_ms", "p95_ms", "p99_ms", "actions_per_s", "events",
            "errors", "error_codes", "lost", "cpu_pct", "cpu_ms_per_event", "rss_kb_per_player", "state_bytes",
-           "generators", "generator_cpu_pct", "generator_lag_p99_ms", "load_average"}
+           "generators", "generator_cpu_pct", "generator_lag_p99_ms", "load_average", "cpu_wait_pct",
+           "first_state_p50_ms", "first_state_p99_ms"}
 
 
 @pytest.mark.slow
@@ -53,6 +54,9 @@ def test_a_short_load_run_reports_both_servers_and_the_seats_played(seats):
     assert set(tavern["by_move"]) <= {"bid", "liar", "next_round", "new_game"}
     assert tavern["events"] > tavern["moves"], "the start and the seeds of game 1 fall in the window (no warm-up)"
     assert set(bare["by_move"]) == {"ping"}
+    assert 0 < tavern["first_state_p50_ms"] <= tavern["first_state_p99_ms"], "newcomers got their first state"
+    assert bare["first_state_p99_ms"] is None
+    assert tavern["cpu_wait_pct"] >= 0 and bare["cpu_wait_pct"] >= 0
 
 
 def _game(**fields):

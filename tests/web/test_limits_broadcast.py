@@ -56,38 +56,39 @@ def test_a_change_within_the_window_tells_the_new_count_at_once_and_nothing_trai
     assert states(anna) == [] and states(ben) == [] and states(watcher) == []
 
 
-def test_versions_never_go_back_when_two_seeds_are_told_at_once():
-    """Seat 0's seed is logged and its broadcast is held while building seat 0's view (as a
-    greenlet or thread may be); meanwhile seat 1's seed is logged, the round is dealt and told.
-    The held broadcast must not then send the older version."""
-    harness = make_harness(PlainDealer(script=[{0: [1, 2, 3, 4, 5], 1: [6, 6, 6, 6, 6]}]), seed_wait_s=1.5)
+def test_versions_never_go_back_when_two_changes_are_told_at_once():
+    """The opener's bid is logged and its broadcast is held while building the opener's view (as a
+    greenlet or thread may be); meanwhile the other player calls Liar, the round is revealed and
+    told. The held broadcast must not then send the older version."""
+    harness = make_harness(PlainDealer(script=[{0: [1, 2, 3, 4, 5], 1: [6, 6, 6, 6, 6]}]))
     table_id, token = harness.create_table()
     anna = harness.connect(table_id, token)
     ben, _ = harness.join(table_id, "Ben")
     assert anna.emit("start", {}, callback=True) == {"ok": True}
     states(anna), states(ben)
     table = harness.app.extensions["tavern"].tables.get(table_id)
-    assert table.current.game.phase.value == "rolling"
+    assert table.current.game.phase.value == "bidding"
+    opener = table.current.game.turn
 
     held, release = threading.Event(), threading.Event()
-    first_seed = threading.Thread(target=lambda: table.contribute_seed(0, 1, "a" * 64))
+    bidding = threading.Thread(target=lambda: table.bid(opener, 2, 6))
     real_private_for = table.private_for
 
     def private_for(seat: int) -> dict:
-        if threading.current_thread() is first_seed and not held.is_set():
+        if threading.current_thread() is bidding and not held.is_set():
             held.set()
             release.wait(10)
         return real_private_for(seat)
 
     table.private_for = private_for
-    first_seed.start()
+    bidding.start()
     assert held.wait(10)
-    table.contribute_seed(1, 1, "b" * 64)
+    table.liar(1 - opener)
     release.set()
-    first_seed.join(10)
+    bidding.join(10)
 
-    for client, dice in ((anna, [1, 2, 3, 4, 5]), (ben, [6, 6, 6, 6, 6])):
+    for client in (anna, ben):
         got = states(client)
         versions = [state["version"] for state in got]
         assert versions == sorted(versions), versions
-        assert got[-1]["version"] == table.version and got[-1]["game"]["dice"] == dice
+        assert got[-1]["version"] == table.version and got[-1]["game"]["phase"] == "revealed"

@@ -1,0 +1,103 @@
+"""What the broadcaster saves (views of one version built together, each shared or unchanged part
+encoded once) changes nothing a client receives: every state is, byte for byte, the view of its
+viewer built on its own, and a seat still gets only its own."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from socketio import packet as sio_packet
+
+from referee.config import Limits
+from referee.fairness.keys import Signer
+from referee.table.fair_dealer import FairDealer
+from referee.views import game_view, table_view
+from referee.web.frames import GuardedPacket
+from referee.web.wire import Encoded, Parts, dumps
+from tests.support.app import make_harness
+from tests.web.test_leaks import RULES, actor_of, random_action
+
+UNLIMITED = Limits(tables_burst=0, events_burst=0)
+"""The seats play faster than a person may: no event budget."""
+
+
+def alone(harness, table, seat):
+    """The view of ``seat`` (None: a spectator) built on its own, its game by ``game_view`` itself."""
+    services = harness.app.extensions["tavern"]
+    state, fairness = table.current, table.current.fairness
+    view = table_view(state, version=table.version, seat=seat, connected=set(table.connected),
+                      spectators=services.connections.spectators(table.id), now=table.now(),
+                      deadline=table.turn_deadline(), commitment=fairness.deal_public if fairness else None,
+                      server_key=services.server_key, private=table.private_for(seat) if seat is not None else None)
+    if state.game is not None:
+        view["game"] = game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off)
+    return view
+
+
+@pytest.mark.parametrize("players, seed, rules", [(3, 1, "tavern"), (4, 2, "kul_tiras"), (3, 3, "anyone")])
+def test_every_state_is_byte_for_byte_its_viewers_own_view_built_alone(players, seed, rules):
+    rng = random.Random(seed)
+    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))), limits=UNLIMITED)
+    table_id, host_token = harness.create_table("P0", **{"dice_per_player": 2, **RULES[rules]})
+    clients = {0: harness.connect(table_id, host_token)}
+    for seat in range(1, players):
+        clients[seat], _ = harness.join(table_id, f"P{seat}")
+    clients[None] = harness.connect(table_id)
+    table = harness.app.extensions["tavern"].tables.get(table_id)
+    newest = {}
+    assert clients[0].emit("start", {}, callback=True)["ok"]
+    for _ in range(150):
+        for seat, client in clients.items():
+            got = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            newest[seat] = got[-1] if got else newest[seat]
+            assert json.dumps(newest[seat]) == json.dumps(alone(harness, table, seat)), seat
+        seats = [seat for seat in clients if seat is not None]
+        actor = actor_of(rng, newest[0], seats)
+        event, payload = random_action(rng, newest[actor])
+        ack = clients[actor].emit(event, payload, callback=True)
+        assert ack["ok"], (event, payload, ack)
+    assert table.current.game_no >= 2 or table.current.game.round_no >= 3, "the games went on"
+
+
+def test_a_table_nobody_watches_keeps_no_encoded_parts():
+    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))))
+    table_id, token = harness.create_table()
+    anna = harness.connect(table_id, token)
+    broadcaster = harness.app.extensions["tavern"].broadcaster
+    assert broadcaster._parts.tables() == 1
+    anna.disconnect()
+    assert broadcaster._parts.tables() == 0
+
+
+def test_a_frame_carrying_encoded_text_is_the_frame_python_socketio_makes_of_the_payload():
+    view = {"version": 3, "table": {"name": "Аня", "seats": [{"seat": 0, "connected": True}]}, "game": None}
+    for namespace, ack in ((None, None), ("/", None), ("/desk", 12)):
+        plain = sio_packet.Packet(sio_packet.EVENT, data=["state", view], namespace=namespace, id=ack).encode()
+        assert GuardedPacket(sio_packet.EVENT, data=["state", Encoded(dumps(view))], namespace=namespace,
+                             id=ack).encode() == plain
+
+
+names = st.text(max_size=6)
+seats = st.lists(st.fixed_dictionaries({"seat": st.integers(0, 7), "name": names, "connected": st.booleans(),
+                                        "level": st.none() | names}), max_size=4)
+views = st.fixed_dictionaries({
+    "version": st.integers(0, 99),
+    "table": st.sampled_from([{}, {"id": "t1"}]) | st.fixed_dictionaries({"id": names, "seats": seats,
+                                                                          "spectators": st.integers(0, 3)}),
+    "game": st.none() | st.fixed_dictionaries({"dice": st.lists(st.integers(1, 6), max_size=5)}),
+    "gm": st.sampled_from([{"paused": False}, {"paused": True}]),
+    "commitment": st.sampled_from([{"root": "ab"}, {"root": "cd", "seeds": {"0": "ef"}}]),
+    "private": st.fixed_dictionaries({"salts": st.lists(st.sampled_from(["s1", "s2"]), max_size=3)}),
+})
+"""Views as referee.views builds them: JSON-ready, each field of one type, parts often repeated."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["t1", "t2"]), st.none() | st.integers(0, 2), views), max_size=25))
+def test_each_encoded_view_is_the_json_of_the_view_whatever_was_encoded_before(sends):
+    parts = Parts()
+    for table, viewer, view in sends:
+        assert parts.encode(table, viewer, view).text == dumps(view)
