@@ -285,9 +285,15 @@ class AlwaysCalls:
         return {"type": "bid", "quantity": len(view["bids"]) + 1, "face": 6}
 
 
-def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_act_moves(monkeypatch):
+def always_calling_bots(monkeypatch):
+    """Every bot the table makes from now on is an ``AlwaysCalls``; the list holds them as they come."""
     bots = []
     monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    return bots
+
+
+def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_act_moves(monkeypatch):
+    bots = always_calling_bots(monkeypatch)
     room = Room(dice_per_player=2, challenge="anyone")
     table = room.table
     table.join("Solo", "d0")
@@ -304,8 +310,7 @@ def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_
 
 
 def test_under_next_player_no_bot_is_asked_out_of_turn(monkeypatch):
-    bots = []
-    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    bots = always_calling_bots(monkeypatch)
     room = Room(dice_per_player=2)
     table = room.table
     table.join("Solo", "d0")
@@ -319,8 +324,7 @@ def test_under_next_player_no_bot_is_asked_out_of_turn(monkeypatch):
 
 
 def test_a_bot_call_that_comes_after_a_person_called_is_dropped(monkeypatch):
-    bots = []
-    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    bots = always_calling_bots(monkeypatch)
     room = Room(dice_per_player=2, challenge="anyone")
     table = room.table
     table.join("Solo", "d0")
