@@ -80,10 +80,12 @@ def open_game(
     seats: list[int],
     people: Iterable[int] = (),
     entropy: Entropy = secrets.token_bytes,
+    draw_slots: int = DRAW_SLOTS,
 ) -> Opening:
     """Draw the game's secrets (from ``entropy``, the OS CSPRNG unless a test seeds it)
     and sign its manifest. ``people`` are the seats held by people at the start: the only
-    seats that may give seeds in this game (bots never do)."""
+    seats that may give seeds in this game (bots never do). ``draw_slots``: how many draws the
+    game commits to (a power of two, ``secrets_chain``)."""
     if not isinstance(table_id, str) or not table_id:
         raise DealError(f"table id must be a non-empty string, got {table_id!r}")
     _check_positive(game_no, "game number")
@@ -105,11 +107,11 @@ def open_game(
         "seed_seats": seed_seats,
         "key": signer.public_key_hex,
         "round_anchor": anchor(top).hex(),
-        "draw_root": draw_secrets_root(master).hex(),
-        "draw_slots": DRAW_SLOTS,
+        "draw_root": draw_secrets_root(master, draw_slots).hex(),
+        "draw_slots": draw_slots,
     }
     manifest["signature"] = signer.sign(statement(MANIFEST_DOMAIN, manifest))
-    return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex()})
+    return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex(), "draw_slots": draw_slots})
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, sha256, statement
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
 from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
-from referee.fairness.secrets_chain import draw_secret, draw_secret_proof, draw_secrets_root
+from referee.fairness.secrets_chain import DRAW_SLOTS, draw_secret, draw_secret_proof, draw_secrets_root
 from referee.fairness.stream import derive_draw, draw_key
 from referee.store.chain import canonical
 
@@ -79,10 +79,10 @@ def draw(
     problem = items_problem(purpose, request["items"])
     if problem:
         raise PurposeError(problem)
-    master = from_hex32(opening_secret["draw_master"], "the draw master")
-    if draw_secrets_root(master).hex() != manifest["draw_root"]:
+    master, slots = _master(opening_secret)
+    if slots != manifest.get("draw_slots", DRAW_SLOTS) or draw_secrets_root(master, slots).hex() != manifest["draw_root"]:
         raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
-    key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request))
+    key = draw_key(draw_secret(master, draw_no, slots), manifest["table"], manifest["game"], draw_no, request_digest(request))
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
     results = [
         {"index": k, "label": item["label"], "sides": item["sides"], "value": values[k], "salt": salts[k].hex()}
@@ -109,16 +109,22 @@ def result_leaves(results: list[dict[str, Any]]) -> list[bytes]:
 def reveal_draw(opening_secret: dict[str, Any], draw_secret_part: dict[str, Any]) -> dict[str, Any]:
     """The public reveal of a draw: s_n with its proof under the manifest's draw root, the
     request and the salted results."""
-    master = from_hex32(opening_secret["draw_master"], "the draw master")
+    master, slots = _master(opening_secret)
     draw_no = draw_secret_part["draw"]
     return {
         "game": draw_secret_part["game"],
         "draw": draw_no,
-        "secret": draw_secret(master, draw_no).hex(),
-        "proof": [p.hex() for p in draw_secret_proof(master, draw_no)],
+        "secret": draw_secret(master, draw_no, slots).hex(),
+        "proof": [p.hex() for p in draw_secret_proof(master, draw_no, slots)],
         "request": draw_secret_part["request"],
         "results": draw_secret_part["results"],
     }
+
+
+def _master(opening_secret: dict[str, Any]) -> tuple[bytes, int]:
+    """The draw master and the number of draw slots of a game's opening secret (games opened
+    before the slots were chosen per game have ``DRAW_SLOTS``)."""
+    return from_hex32(opening_secret["draw_master"], "the draw master"), opening_secret.get("draw_slots", DRAW_SLOTS)
 
 
 def _item(item: DrawItem) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def inclusion_proof(leaves: list[bytes], index: int) -> list[bytes]:
     """The audit path of leaf ``index`` in the tree of ``leaves`` (raw leaf bytes)."""
     if not 0 <= index < len(leaves):
         raise ProofError(f"leaf {index} is not in a tree of {len(leaves)} leaves")
-    return _path(index, [leaf_hash(leaf) for leaf in leaves])
+    return audit_path(index, [leaf_hash(leaf) for leaf in leaves])
 
 
 def inclusion_proofs(leaves: list[bytes], indices: list[int]) -> list[list[bytes]]:
@@ -72,16 +72,17 @@ def inclusion_proofs(leaves: list[bytes], indices: list[int]) -> list[list[bytes
     for index in indices:
         if not 0 <= index < len(leaves):
             raise ProofError(f"leaf {index} is not in a tree of {len(leaves)} leaves")
-    return [_path(index, hashes) for index in indices]
+    return [audit_path(index, hashes) for index in indices]
 
 
-def _path(index: int, hashes: list[bytes]) -> list[bytes]:
+def audit_path(index: int, hashes: list[bytes]) -> list[bytes]:
+    """The audit path of leaf ``index`` in the tree of leaves given by their leaf hashes."""
     if len(hashes) <= 1:
         return []
     k = _split(len(hashes))
     if index < k:
-        return _path(index, hashes[:k]) + [root_of_hashes(hashes[k:])]
-    return _path(index - k, hashes[k:]) + [root_of_hashes(hashes[:k])]
+        return audit_path(index, hashes[:k]) + [root_of_hashes(hashes[k:])]
+    return audit_path(index - k, hashes[k:]) + [root_of_hashes(hashes[:k])]
 
 
 def verify_inclusion(leaf: bytes, index: int, size: int, proof: list[bytes], root: bytes) -> bool:

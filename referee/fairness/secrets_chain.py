@@ -16,7 +16,8 @@ Draws. Draws are revealed in any order (a difficulty check at once, a hidden pic
 of the round), so they cannot share a hash chain: revealing a link reveals every lower one.
 Instead the game holds a random 32-byte draw master m; draw n (1..``DRAW_SLOTS``) uses
 s_n = HMAC-SHA256(m, fields(DRAW_SECRET_TAG, n)). The manifest carries the RFC 6962 root
-over the leaves s_1 .. s_512 (leaf bytes = the 32 raw bytes of s_n, hashed with the 0x00
+over the leaves s_1 .. s_N (N = the manifest's ``draw_slots``: 512 unless the game's family
+asks for more, as poker-dice does for its many re-rolls; leaf bytes = the 32 raw bytes of s_n, hashed with the 0x00
 prefix), so every draw secret is fixed when the game opens; revealing s_n with its
 inclusion proof shows nothing about any other draw.
 
@@ -29,14 +30,20 @@ True
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
+from functools import lru_cache
 from typing import Callable
 
 from referee.fairness.encoding import FairnessError, fields, hmac_sha256, sha256
-from referee.fairness.merkle import inclusion_proof, merkle_root
+from referee.fairness.merkle import audit_path, leaf_hash, root_of_hashes
 
 CHAIN_LENGTH = 512
 DRAW_SLOTS = 512
+"""Draws a game commits to unless its family asks for more (``open_game(draw_slots=...)``)."""
+MAX_DRAW_SLOTS = 16384
+CHUNK = 64
 DRAW_SECRET_TAG = "tavern-jack/draw-secret/1"
 SECRET_LENGTH = 32
 
@@ -84,30 +91,76 @@ def hashes_to(x_r: bytes, round_no: int, anchor_value: bytes) -> bool:
     return value == anchor_value
 
 
-def draw_secret(master: bytes, draw_no: int) -> bytes:
-    """s_n, the secret of draw ``draw_no`` (1..DRAW_SLOTS) of a game."""
-    if not 1 <= draw_no <= DRAW_SLOTS:
-        raise ChainExhausted(f"draw {draw_no} is outside the {DRAW_SLOTS} draws of this game")
+def draw_secret(master: bytes, draw_no: int, slots: int = DRAW_SLOTS) -> bytes:
+    """s_n, the secret of draw ``draw_no`` (1..``slots``) of a game."""
+    if not 1 <= draw_no <= slots:
+        raise ChainExhausted(f"draw {draw_no} is outside the {slots} draws of this game")
     return hmac_sha256(master, fields(DRAW_SECRET_TAG, draw_no))
 
 
-def _draw_secrets(master: bytes) -> list[bytes]:
-    return [draw_secret(master, n) for n in range(1, DRAW_SLOTS + 1)]
+def draw_secrets_root(master: bytes, slots: int = DRAW_SLOTS) -> bytes:
+    """The Merkle root over s_1 .. s_slots, published in the game manifest (``slots``: a power
+    of two from ``CHUNK`` to ``MAX_DRAW_SLOTS``).
 
-
-def draw_secrets_root(master: bytes) -> bytes:
-    """The Merkle root over s_1 .. s_DRAW_SLOTS, published in the game manifest.
-
-    >>> from referee.fairness.merkle import leaf_hash, verify_inclusion
+    >>> from referee.fairness.merkle import leaf_hash, merkle_root, verify_inclusion
     >>> master = bytes(32)
     >>> proof = draw_secret_proof(master, 7)
     >>> verify_inclusion(leaf_hash(draw_secret(master, 7)), 6, DRAW_SLOTS, proof, draw_secrets_root(master))
     True
+    >>> draw_secrets_root(master, 128) == merkle_root([draw_secret(master, n, 128) for n in range(1, 129)])
+    True
     """
-    return merkle_root(_draw_secrets(master))
+    return _tree(master, slots).root
 
 
-def draw_secret_proof(master: bytes, draw_no: int) -> list[bytes]:
-    """The inclusion proof of s_n (leaf index n - 1) under the draw root."""
-    draw_secret(master, draw_no)  # range check with its clear message
-    return inclusion_proof(_draw_secrets(master), draw_no - 1)
+def draw_secret_proof(master: bytes, draw_no: int, slots: int = DRAW_SLOTS) -> list[bytes]:
+    """The inclusion proof of s_n (leaf index n - 1) under the draw root.
+
+    >>> from referee.fairness.merkle import inclusion_proof
+    >>> master = bytes(range(32))
+    >>> draw_secret_proof(master, 100, 256) == inclusion_proof([draw_secret(master, n, 256) for n in range(1, 257)], 99)
+    True
+    """
+    draw_secret(master, draw_no, slots)  # range check with its clear message
+    return _tree(master, slots).proof(draw_no - 1)
+
+
+class _DrawTree:
+    """The draw secrets' Merkle tree kept small: only the roots of its ``CHUNK``-leaf subtrees.
+
+    A proof rebuilds the one chunk that holds its leaf (``CHUNK`` HMACs) and takes the rest of
+    its path from the chunk roots, so a game of ``MAX_DRAW_SLOTS`` draws keeps 4 KB, not a tree.
+    As ``slots`` is a power of two, every chunk is a subtree of RFC 6962's tree.
+    """
+
+    def __init__(self, master: bytes, slots: int) -> None:
+        if slots < CHUNK or slots > MAX_DRAW_SLOTS or slots & (slots - 1):
+            raise FairnessError(f"a game's draw slots are a power of two from {CHUNK} to {MAX_DRAW_SLOTS}, "
+                                f"got {slots}")
+        self.master = master
+        self.slots = slots
+        self.chunk_roots = [root_of_hashes(self._chunk(c)) for c in range(slots // CHUNK)]
+        self.root = root_of_hashes(self.chunk_roots)
+
+    def _chunk(self, number: int) -> list[bytes]:
+        """The leaf hashes of chunk ``number``: ``leaf_hash(draw_secret(master, n))`` written out
+        for speed (a game of 8192 draws hashes them all when it opens)."""
+        first = number * CHUNK + 1
+        master, prefix = self.master, _DRAW_FIELDS_PREFIX
+        return [hashlib.sha256(b"\x00" + hmac.digest(master, prefix + n.to_bytes(8, "big"), "sha256")).digest()
+                for n in range(first, first + CHUNK)]
+
+    def proof(self, index: int) -> list[bytes]:
+        chunk = index // CHUNK
+        return audit_path(index % CHUNK, self._chunk(chunk)) + audit_path(chunk, self.chunk_roots)
+
+
+_DRAW_FIELDS_PREFIX = fields(DRAW_SECRET_TAG) + (8).to_bytes(4, "big")
+"""``fields(DRAW_SECRET_TAG, n)`` without n's 8 bytes (the length of an integer field is 8)."""
+
+
+@lru_cache(maxsize=256)
+def _tree(master: bytes, slots: int) -> _DrawTree:
+    """The tree of a game's draw secrets, built once while the game plays (a draw and its reveal
+    both need it)."""
+    return _DrawTree(master, slots)

@@ -49,9 +49,10 @@ class Dealer(Protocol):
     """The dice of a table: every method returns JSON-ready dicts for the log."""
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
-                  seats: list[int], people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+                  seats: list[int], people: list[int], draw_slots: int = 512) -> tuple[dict[str, Any], dict[str, Any]]:
         """The game's public manifest and its secret (logged as ``game_opened``); ``people`` are the
-        seats held by people, the only ones that may give seeds."""
+        seats held by people, the only ones that may give seeds; ``draw_slots``: the draws the game
+        commits to (a power of two; 512 serves a Liar's Dice game, poker-dice re-rolls need more)."""
         ...
 
     def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,

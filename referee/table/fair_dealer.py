@@ -16,6 +16,7 @@ from typing import Any
 from referee.fairness import dealer as fair
 from referee.fairness import draws
 from referee.fairness.keys import Signer, load_or_create_signing_key
+from referee.fairness.secrets_chain import DRAW_SLOTS
 
 from .dealing import Dealt, Drawn
 
@@ -34,8 +35,8 @@ class FairDealer:
         return cls(load_or_create_signing_key(path))
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any], seats: list[int],
-                  people: list[int]) -> Opening:
-        opening = fair.open_game(self.signer, table_id, game_no, rules, seats, people=people)
+                  people: list[int], draw_slots: int = DRAW_SLOTS) -> Opening:
+        opening = fair.open_game(self.signer, table_id, game_no, rules, seats, people=people, draw_slots=draw_slots)
         return opening.manifest, opening.secret
 
     def deal(self, opening: Opening, round_no: int, counts: dict[int, int], seeds: list[dict[str, Any]],

@@ -25,9 +25,9 @@ class SeededDealer(FairDealer):
         self._random = random.Random(seed)
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any], seats: list[int],
-                  people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+                  people: list[int], draw_slots: int = 512) -> tuple[dict[str, Any], dict[str, Any]]:
         opening = fair.open_game(self.signer, table_id, game_no, rules, seats, people=people,
-                                 entropy=self._random.randbytes)
+                                 entropy=self._random.randbytes, draw_slots=draw_slots)
         return opening.manifest, opening.secret
 
 

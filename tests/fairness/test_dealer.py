@@ -231,3 +231,22 @@ def test_draws_outside_the_enumeration_or_with_free_inputs_are_refused(made, ite
     opening = opened()
     with pytest.raises(error, match=message):
         draw(SIGNER, opening.secret, opening.manifest, 1, made, items)
+
+
+def test_a_game_may_commit_to_more_draws_and_each_is_proven_under_its_signed_manifest():
+    opening = open_game(SIGNER, TABLE, 1, {}, [0, 1], entropy=rng_entropy(random.Random(5)), draw_slots=8192)
+    assert opening.manifest["draw_slots"] == 8192
+    assert verify_signature(SIGNER.public_key_hex, statement(MANIFEST_DOMAIN, without_signature(opening.manifest)),
+                            opening.manifest["signature"])
+    made = draw(SIGNER, opening.secret, opening.manifest, 6000, purpose(ROLL_OFF, 1), [("seat 0", 6), ("seat 0", 6)])
+    shown = reveal_draw(opening.secret, made.secret)
+    assert len(shown["proof"]) == 13
+    assert verify_inclusion(leaf_hash(bytes.fromhex(shown["secret"])), 5999, 8192,
+                            [bytes.fromhex(p) for p in shown["proof"]], bytes.fromhex(opening.manifest["draw_root"]))
+
+
+def test_a_draw_refuses_an_opening_secret_whose_slots_are_not_the_manifests():
+    opening = open_game(SIGNER, TABLE, 1, {}, [0, 1], entropy=rng_entropy(random.Random(5)), draw_slots=1024)
+    with pytest.raises(DealError, match="does not belong to game 1's manifest"):
+        draw(SIGNER, {**opening.secret, "draw_slots": 512}, opening.manifest, 1, purpose(ROLL_OFF, 1),
+             [("seat 0", 6), ("seat 0", 6)])

@@ -14,7 +14,7 @@ from referee.fairness.secrets_chain import (
     link,
     new_secret,
 )
-from referee.fairness.encoding import sha256
+from referee.fairness.encoding import FairnessError, sha256
 
 tops = st.binary(min_size=32, max_size=32)
 
@@ -60,3 +60,22 @@ def test_draw_secrets_differ_and_each_is_proven_under_the_root():
 def test_draw_numbers_outside_the_slots_are_refused(n):
     with pytest.raises(ChainExhausted, match=f"draw {n} is outside"):
         draw_secret(bytes(32), n)
+
+
+@pytest.mark.parametrize("slots", [64, 1024, 8192])
+def test_a_game_with_more_draw_slots_proves_every_draw_under_its_root(slots):
+    master = bytes([7]) * 32
+    root = draw_secrets_root(master, slots)
+    assert root != draw_secrets_root(master, slots * 2)
+    for n in sorted({1, 63, 64, min(65, slots), slots // 2 + 1, slots}):
+        proof = draw_secret_proof(master, n, slots)
+        assert verify_inclusion(leaf_hash(draw_secret(master, n, slots)), n - 1, slots, proof, root)
+        assert not verify_inclusion(leaf_hash(draw_secret(master, n, slots)), n % slots, slots, proof, root)
+    with pytest.raises(ChainExhausted, match=f"draw {slots + 1} is outside the {slots} draws"):
+        draw_secret_proof(master, slots + 1, slots)
+
+
+@pytest.mark.parametrize("slots", [32, 100, 32768])
+def test_draw_slots_that_are_not_a_power_of_two_in_range_are_refused(slots):
+    with pytest.raises(FairnessError, match="a power of two from 64 to 16384"):
+        draw_secrets_root(bytes([slots % 256]) * 32, slots)

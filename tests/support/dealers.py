@@ -19,7 +19,7 @@ class PlainDealer:
         self.draws = list(draws or [])
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
-                  seats: list[int], people: list[int]) -> tuple[dict[str, Any], dict[str, Any]]:
+                  seats: list[int], people: list[int], draw_slots: int = 512) -> tuple[dict[str, Any], dict[str, Any]]:
         return {"table": table_id, "game": game_no}, {}
 
     def deal(self, opening: tuple[dict[str, Any], dict[str, Any]], round_no: int,
