@@ -129,9 +129,9 @@ class Seat:
         here = (int(game["game"]), int(game["round"]))
         if not self._first(("seed", *here)):
             return []
-        seed = self._seeds.setdefault(here, self._seed_source())
-        self._seeds = {here: seed}
-        return [Send("seed", {"round": here[1], "seed": seed}, "now")]
+        if here not in self._seeds:
+            self._seeds = {here: self._seed_source()}  # only this round's seed is kept
+        return [Send("seed", {"round": here[1], "seed": self._seeds[here]}, "now")]
 
     def _move(self, game: Mapping[str, Any]) -> list[Send]:
         turn = against(game)
