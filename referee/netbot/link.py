@@ -10,7 +10,7 @@ from __future__ import annotations
 import queue
 from typing import Any
 
-import socketio
+import socketio  # type: ignore[import-untyped]
 
 from .seat import Send
 
