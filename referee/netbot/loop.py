@@ -31,6 +31,8 @@ log = logging.getLogger("referee.netbot")
 
 FATAL = frozenset({"table/unknown", "table/broken"})
 """Connection refusals that no retry mends."""
+UNANSWERED = frozenset({"auth/unknown_token", "rate/cut_off"})
+"""Errors the table sends without an acknowledgement to log them with."""
 POLL_S = 0.5
 """Longest wait for a message before looking at ``stop`` again."""
 
@@ -75,9 +77,11 @@ class Session:
         return []
 
     def pause_of(self, send: Send) -> float:
+        """Seconds to wait before ``send``: ``--think`` before a move, ``--reveal-wait`` before next round."""
         return {"think": self.options.think_s, "reveal": self.options.reveal_s}.get(send.wait, 0.0)
 
     def on_state(self, state: dict[str, Any]) -> list[Send]:
+        """A ``state``: join when the bot has no seat yet, leave when it lost it, else let the seat play."""
         you = state.get("you", {}).get("seat")
         if you is None:
             if self.seated is not None:
@@ -102,12 +106,16 @@ class Session:
         return sends
 
     def on_error(self, error: dict[str, Any]) -> None:
+        """An ``error`` from the table: a refused event's is logged with its acknowledgement; a token
+        the table does not know is forgotten (the bot then joins, or leaves if it had a seat)."""
         code = error.get("code")
-        log.info("error from the table", extra={"table": self.options.table, "code": code})
+        level = logging.INFO if code in UNANSWERED else logging.DEBUG
+        log.log(level, "error from the table", extra={"table": self.options.table, "code": code})
         if code == "auth/unknown_token":
             self.tokens.forget(self.key)
 
     def on_ack(self, send: Send, reply: Any) -> list[Send]:
+        """The answer to ``send``: keep a new seat's token; log a refusal and let the seat react to it."""
         if isinstance(reply, dict) and reply.get("ok"):
             if send.event == "join":
                 self.tokens.save(self.key, str(reply["token"]))
@@ -123,6 +131,7 @@ class Session:
         return self.seat.refused(send, code)
 
     def leave(self, status: int, key: str, why: str) -> None:
+        """End the session with exit ``status``, saying so in the log and to people (``key``)."""
         log.info("leaving", extra={"table": self.options.table, "reason": why})
         self.say(key, table=self.options.table)
         self.result = status

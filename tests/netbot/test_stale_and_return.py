@@ -46,7 +46,8 @@ def test_a_call_the_table_moved_past_is_refused_and_the_bot_plays_the_next_round
             bot.kill()
         assert bot.returncode == 0, err
         refusals = [json.loads(line) for line in err.splitlines() if '"refused"' in line]
-        assert [(r["event"], r["code"]) for r in refusals] in ([("liar", "call/already_called")],
+        moves = [(r["event"], r["code"]) for r in refusals if r["event"] != "seed"]  # a seed may be late on a busy machine
+        assert moves in ([("liar", "call/already_called")],
                                                                [("liar", "action/stale")]), err
         anna.wait_for(lambda s: not s["table"]["seats"][1]["connected"])
 
