@@ -1,7 +1,11 @@
-"""The ``referee`` command: serve tables, verify an audit export, run a bot arena.
+"""The ``referee`` command: serve tables, verify an audit export, run a bot arena, seat a bot at a table.
 
 >>> build_parser().parse_args(["serve", "--port", "8000"]).port
 8000
+>>> main(["bot", "--table", "localhost/t/x"])
+Traceback (most recent call last):
+...
+SystemExit: 2
 >>> arena_for(["--game", "poker_bluff", "--bot", "easy"])
 ('referee.arena_poker', 'poker_arena_main', ['--bot', 'easy'])
 """
@@ -51,7 +55,26 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("source", metavar="FILE_OR_URL")
     commands.add_parser("arena", help="play bots against each other, --game liars_dice (default) or poker_bluff "
                                       "(see `referee arena --help`)", add_help=False)
+    commands.add_parser("bot", help="hold a seat at a table with a bot, over the network "
+                                    "(see `referee bot --help`)", add_help=False)
     return parser
+
+
+def bot_main(argv: Sequence[str]) -> int:
+    """``referee bot``: play at a table until the bot's games are played, its seat is gone, or Ctrl-C."""
+    import signal
+    import threading
+
+    from referee.logs import configure_logging
+    from referee.netbot.args import parse_options
+    from referee.netbot.loop import run
+
+    options = parse_options(argv)
+    configure_logging(options.log_level)
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    return run(options, stop)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         run: int = getattr(importlib.import_module(module), function)(rest)
         return run
+    if argv[:1] == ["bot"]:
+        return bot_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "serve":
         from referee.serve import serve
