@@ -248,7 +248,11 @@ _TABLE_KINDS = frozenset({"table_created", "seat_taken", "seat_left", "rules_cha
 
 def check_poker_bluff(entries: list[dict[str, Any]], report: Report) -> None:
     """Re-derive every evening of a poker table's log (``entries``, from ``table_created``) into ``report``."""
-    walk = _Walk(entries, report)
+    try:
+        walk = _Walk(entries, report)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        report.fail("log", "malformed draw_revealed entry: the games are not re-derived")
+        return
     for entry in entries:
         try:
             walk.feed(entry)
