@@ -77,7 +77,6 @@ class _Walk:
     def __init__(self, report: Report) -> None:
         self.report = report
         self.rules: dict[str, Any] = {}
-        self.family: Callable[[GameStart, Report], GameReplay] = LiarsDiceReplay
         self.seated: set[int] = set()
         self.attempts = Attempts()
         self.game: GameReplay | None = None
@@ -141,7 +140,7 @@ class _Walk:
                                    f"but the seated players are {', '.join(map(str, seats)) or 'none'}")
         self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
                                previous_opener)
-        self.game = self.family(self.start, self.report)
+        self.game = LiarsDiceReplay(self.start, self.report)
 
     def rules_changed(self, entry: dict[str, Any]) -> None:
         public, seq = entry["public"], entry["seq"]

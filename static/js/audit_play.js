@@ -34,7 +34,7 @@ const familyRules = (rules) => Object.fromEntries(Object.entries(rules).filter((
 
 class Walk {
   constructor(report) {
-    Object.assign(this, { report, rules: {}, family: LiarsDiceReplay, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), throws: [], lastGame: 0, lastOpener: null });
+    Object.assign(this, { report, rules: {}, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), throws: [], lastGame: 0, lastOpener: null });
   }
 
   feed(e) {
@@ -78,7 +78,7 @@ class Walk {
       this.report.fail(step, `seq ${seq}: the game starts with seats ${p.seats.join(", ")}, but the seated players are ${seats.join(", ") || "none"}`);
     }
     this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener };
-    this.game = new this.family(this.start, this.report, this.rounds, this.throws);
+    this.game = new LiarsDiceReplay(this.start, this.report, this.rounds, this.throws);
   }
 
   rules_changed(e) {
