@@ -25,9 +25,11 @@ class Check:
 
 @dataclass(slots=True)
 class Report:
-    """Every check the verifier made, in the order it made them."""
+    """Every check the verifier made, in the order it made them, and the ``summary``: one line per
+    game of a family that sums its games up (a poker evening's pair, winner and rounds checked)."""
 
     checks: list[Check] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
 
     def add(self, step: str, ok: bool, message: str) -> None:
         self.checks.append(Check(step, ok, message))

@@ -75,7 +75,8 @@ def load_export(source: str) -> Any:
 
 
 def verify_main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
-    """``referee verify FILE_OR_URL``: one line per failed check; 0 when all holds, else 1."""
+    """``referee verify FILE_OR_URL``: one line per game of a family that sums its games up (a poker
+    evening's), then one line per failed check; 0 when all holds, else 1."""
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="referee verify", description="Verify a Tavern Jack audit export.")
     parser.add_argument("source", help="path or http(s) URL of an audit export (audit.json)")
@@ -86,6 +87,8 @@ def verify_main(argv: list[str] | None = None, out: TextIO | None = None) -> int
         print(f"cannot read {args.source}: {error}", file=out)
         return 1
     report = verify_export(export)
+    for line in report.summary:
+        print(line, file=out)
     for check in report.failures:
         print(f"FAIL {check}", file=out)
     if report.ok:

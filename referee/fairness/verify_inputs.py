@@ -9,7 +9,8 @@ draw is its purpose; so the verifier checks that
   the manifest names in ``seed_seats`` (the people at the start; bots never), and says for
   every other person in the round why their seed is missing (reported as a plain note);
 * a draw's purpose is from the enumeration (``purposes``), drawn once per reference (a retry
-  fails), serving an attempt logged in the game, with the items its kind draws.
+  fails), serving an attempt logged in the game (a roll-off or a poker-dice roll: the game
+  itself), with the items its kind draws.
 
 >>> from referee.fairness.report import Report
 >>> ledger, report = SeedLedger({"game": 1, "seed_seats": [0, 1]}), Report()
@@ -29,6 +30,8 @@ from referee.fairness.encoding import seats_of
 from referee.fairness.purposes import (
     ATTEMPT_CHECK,
     ATTEMPT_TARGET_DIE,
+    GAME_KINDS,
+    POKER_ROLL,
     ROLL_OFF,
     describe,
     items_problem,
@@ -128,7 +131,9 @@ class DrawLedger:
         earlier.setdefault(counter, public["draw"])
         if kind == ROLL_OFF and (ref != self.game or dealt_rounds):
             report.fail(step, f"{describe(value)} is not a roll-off before the first deal of game {self.game}")
-        elif kind != ROLL_OFF and ref not in self.attempts:
+        elif kind == POKER_ROLL and ref != self.game:
+            report.fail(step, f"{describe(value)} is drawn in game {self.game}")
+        elif kind not in GAME_KINDS and ref not in self.attempts:
             report.fail(step, f"{describe(value)} serves an attempt that was never submitted in game {self.game}")
         elif kind == ATTEMPT_TARGET_DIE and not self.drawn.get((ATTEMPT_CHECK, ref)):
             report.fail(step, f"{describe(value)} is drawn before the attempt's check")

@@ -1,20 +1,21 @@
 """The game half of the verifier: every game of an export re-derived with the rules engine.
 
-``check_play`` walks the log once, in order. The table's entries (``table_created``: its rules;
-``referee_named``: cheating on or off; ``seat_taken``/``seat_left``: who is seated) set the
-scene, and ``rules_changed`` (only between games) gives the rules of the games after it; each
-``game_started`` (seats = the seated players, numbers consecutive) builds a replay
-of the table's game family (``FAMILIES``, keyed by the rules' ``family``, ``liars_dice`` by
-default), which re-derives that game's entries with the rules (``play_liars_dice``). Die changes and
+``check_play`` hands the log to the player of the table's game family (``PLAYERS``, keyed by
+``table_created``'s rules' ``game``, ``liars_dice`` when they name none): a poker table's evenings
+go to ``play_poker_bluff``. A Liar's Dice log is walked once, in order. The table's entries
+(``table_created``: its rules; ``referee_named``: cheating on or off; ``seat_taken``/``seat_left``:
+who is seated) set the scene, and ``rules_changed`` (only between games) gives the rules of the
+games after it; each ``game_started`` (seats = the seated players, numbers consecutive) builds a
+replay which re-derives that game's entries with the rules (``play_liars_dice``). Die changes and
 penalty dice are judged last, against the roleplay attempts (``verify_attempts``).
 docs/fairness.md section 9 lists every check.
 
 >>> from referee.fairness.report import Report
 >>> report = Report()
->>> check_play({"entries": [{"seq": 1, "kind": "table_created", "public": {"id": "t1", "rules": {"family": "chess"}},
+>>> check_play({"entries": [{"seq": 1, "kind": "table_created", "public": {"id": "t1", "rules": {"game": "chess"}},
 ...                          "secret": None}]}, report)
 >>> str(report.checks[0])
-"table: seq 1: the table's game family 'chess' has no verifier (known: liars_dice)"
+"table: seq 1: the table's game family 'chess' has no verifier (known: liars_dice, poker_bluff)"
 """
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .play_liars_dice import GameStart, LiarsDiceReplay
+from .play_poker_bluff import check_poker_bluff
 from .report import Report
 from .verify_attempts import Attempts
 
-FAMILY_KEY = "family"
+FAMILY_KEY = "game"
 DEFAULT_FAMILY = "liars_dice"
 
 
@@ -48,8 +50,6 @@ class GameReplay(Protocol):
         ...
 
 
-FAMILIES: dict[str, Callable[[GameStart, Report], GameReplay]] = {"liars_dice": LiarsDiceReplay}
-"""The verifier of each game family, by the name a table's rules give (``family``)."""
 
 _TABLE_KINDS = ("table_created", "referee_named", "seat_taken", "seat_left", "game_started", "rules_changed")
 _ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed")
@@ -58,7 +58,7 @@ _ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved", "d
 def family_of(rules: dict[str, Any]) -> str:
     """The game family a table's rules name (``liars_dice`` when they name none).
 
-    >>> family_of({}), family_of({"family": "poker_bluff"})
+    >>> family_of({}), family_of({"game": "poker_bluff"})
     ('liars_dice', 'poker_bluff')
     """
     return str(rules.get(FAMILY_KEY, DEFAULT_FAMILY))
@@ -67,7 +67,7 @@ def family_of(rules: dict[str, Any]) -> str:
 def family_rules(rules: dict[str, Any]) -> dict[str, Any]:
     """The rules without the family's name: what the family's own settings read.
 
-    >>> family_rules({"family": "liars_dice", "dice_per_player": 3})
+    >>> family_rules({"game": "liars_dice", "dice_per_player": 3})
     {'dice_per_player': 3}
     """
     return {key: value for key, value in rules.items() if key != FAMILY_KEY}
@@ -77,7 +77,6 @@ class _Walk:
     def __init__(self, report: Report) -> None:
         self.report = report
         self.rules: dict[str, Any] = {}
-        self.family: Callable[[GameStart, Report], GameReplay] | None = None
         self.seated: set[int] = set()
         self.attempts = Attempts()
         self.game: GameReplay | None = None
@@ -113,11 +112,6 @@ class _Walk:
 
     def table_created(self, entry: dict[str, Any]) -> None:
         self.rules = entry["public"]["rules"]
-        name = family_of(self.rules)
-        self.family = FAMILIES.get(name)
-        if self.family is None:
-            self.report.fail("table", f"seq {entry['seq']}: the table's game family {name!r} has no verifier "
-                                      f"(known: {', '.join(sorted(FAMILIES))})")
 
     def referee_named(self, entry: dict[str, Any]) -> None:
         self.attempts.referee_named(entry["public"])
@@ -144,11 +138,9 @@ class _Walk:
         elif list(public["seats"]) != seats:
             self.report.fail(step, f"seq {seq}: the game starts with seats {', '.join(map(str, public['seats']))}, "
                                    f"but the seated players are {', '.join(map(str, seats)) or 'none'}")
-        if self.family is None:
-            return
         self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
                                previous_opener)
-        self.game = self.family(self.start, self.report)
+        self.game = LiarsDiceReplay(self.start, self.report)
 
     def rules_changed(self, entry: dict[str, Any]) -> None:
         public, seq = entry["public"], entry["seq"]
@@ -167,16 +159,8 @@ class _Walk:
         self.attempts.check(self.report)
 
 
-def check_play(export: dict[str, Any], report: Report) -> None:
-    """Re-derive every game of ``export`` with the rules, into ``report``; a log that does not
-    start with ``table_created`` (seq 1) is not a table's and gets no game check, and an export
-    that starts later is noted."""
-    entries = export["entries"]
-    if not entries or entries[0]["kind"] != "table_created":
-        if entries and entries[0]["seq"] != 1:
-            report.add("table", True, f"the export starts at seq {entries[0]['seq']}, after the table's creation: "
-                                      "the games are not re-derived")
-        return
+def check_liars_dice(entries: list[dict[str, Any]], report: Report) -> None:
+    """Re-derive every game of a Liar's Dice table's log (``entries``, from ``table_created``) into ``report``."""
     walk = _Walk(report)
     for entry in entries:
         try:
@@ -185,3 +169,33 @@ def check_play(export: dict[str, Any], report: Report) -> None:
             report.fail(f"seq {entry.get('seq')}", f"malformed {entry.get('kind')} entry: the games are not re-derived further")
             return
     walk.finish()
+
+
+PLAYERS: dict[str, Callable[[list[dict[str, Any]], Report], None]] = {
+    "liars_dice": check_liars_dice,
+    "poker_bluff": check_poker_bluff,
+}
+"""The verifier of each game family's log, by the name a table's rules give (``game``)."""
+
+
+def check_play(export: dict[str, Any], report: Report) -> None:
+    """Re-derive every game of ``export`` with the rules of its family, into ``report``; a log that
+    does not start with ``table_created`` (seq 1) is not a table's and gets no game check, and an
+    export that starts later is noted."""
+    entries = export["entries"]
+    if not entries or entries[0]["kind"] != "table_created":
+        if entries and entries[0]["seq"] != 1:
+            report.add("table", True, f"the export starts at seq {entries[0]['seq']}, after the table's creation: "
+                                      "the games are not re-derived")
+        return
+    try:
+        name = family_of(entries[0]["public"]["rules"])
+    except (KeyError, TypeError, AttributeError):
+        report.fail("seq 1", "malformed table_created entry: the games are not re-derived further")
+        return
+    player = PLAYERS.get(name)
+    if player is None:
+        report.fail("table", f"seq 1: the table's game family {name!r} has no verifier "
+                             f"(known: {', '.join(sorted(PLAYERS))})")
+        return
+    player(entries, report)

@@ -55,7 +55,15 @@ async function check(text, source) {
   setText(byId("audit-key-warning"), warning);
   show(byId("audit-key-warning"), warning !== "");
   render(model(data, checks, play));
+  renderEvening(play.summary);
   summarize(checks);
+}
+
+// A poker-dice table's games, one line each (pair, starter, winner, rounds checked), above the games.
+function renderEvening(summary) {
+  if (!summary.length) return;
+  const lines = el("ul", {}, ...summary.map((line) => el("li", {}, line)));
+  byId("audit-results").prepend(el("section", { class: "card" }, el("h3", {}, t("audit.poker_games")), el("p", {}, t("audit.poker_games_lead")), lines));
 }
 
 function parsed(text) {

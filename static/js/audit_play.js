@@ -8,22 +8,23 @@
 //                     winner, seq} | null}],
 //    throws: [{game, counter, draw, seq, dice: {"<seat>": [a, b]}, tied: [[seat, …], …], order: [seat, …] | null}]}
 // (`call` is "liar" or "spot_on"; `loser` is null after a right spot on; `throws` are the
-// roll-off throws the rules accepted). The table's game family picks the replay (FAMILIES, by the
-// rules' `family`).
+// roll-off throws the rules accepted), and `summary`: one line per game of a poker evening. The
+// table's game family (table_created's rules' `game`, Liar's Dice when none) picks the player of
+// its log (PLAYERS): a poker table's evenings go to play_poker_bluff.js.
 
 import { Attempts } from "./audit_attempts.js";
 import { LiarsDiceReplay } from "./play_liars_dice.js";
+import { checkPokerBluff } from "./play_poker_bluff.js";
 import { field } from "./verify_roll_off.js";
 
-export const FAMILY_KEY = "family";
+export const FAMILY_KEY = "game";
 export const DEFAULT_FAMILY = "liars_dice";
-export const FAMILIES = { liars_dice: LiarsDiceReplay };
 
 const TABLE_KINDS = new Set(["table_created", "referee_named", "seat_taken", "seat_left", "game_started", "rules_changed"]);
 const ATTEMPT_KINDS = new Set(["attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed"]);
 
 class Report {
-  constructor() { this.checks = []; }
+  constructor() { this.checks = []; this.summary = []; }
   add(step, ok, message) { this.checks.push({ step, ok, message }); }
   fail(step, message) { this.add(step, false, message); }
 }
@@ -33,7 +34,7 @@ const familyRules = (rules) => Object.fromEntries(Object.entries(rules).filter((
 
 class Walk {
   constructor(report) {
-    Object.assign(this, { report, rules: {}, family: null, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), throws: [], lastGame: 0, lastOpener: null });
+    Object.assign(this, { report, rules: {}, seated: new Set(), attempts: new Attempts(), game: null, start: null, counts: new Map(), rounds: new Map(), throws: [], lastGame: 0, lastOpener: null });
   }
 
   feed(e) {
@@ -55,12 +56,7 @@ class Walk {
     return false;
   }
 
-  table_created(e) {
-    this.rules = e.public.rules;
-    const name = familyOf(this.rules);
-    this.family = Object.hasOwn(FAMILIES, name) ? FAMILIES[name] : null;
-    if (this.family === null) this.report.fail("table", `seq ${e.seq}: the table's game family '${name}' has no verifier (known: ${Object.keys(FAMILIES).sort().join(", ")})`);
-  }
+  table_created(e) { this.rules = e.public.rules; }
 
   referee_named(e) { this.attempts.referee_named(e.public); }
 
@@ -81,9 +77,8 @@ class Walk {
     else if (JSON.stringify(p.seats) !== JSON.stringify(seats)) {
       this.report.fail(step, `seq ${seq}: the game starts with seats ${p.seats.join(", ")}, but the seated players are ${seats.join(", ") || "none"}`);
     }
-    if (this.family === null) return;
     this.start = { game: p.game, seats: [...p.seats], opener: p.opener, seq, rules: familyRules(this.rules), previousOpener };
-    this.game = new this.family(this.start, this.report, this.rounds, this.throws);
+    this.game = new LiarsDiceReplay(this.start, this.report, this.rounds, this.throws);
   }
 
   rules_changed(e) {
@@ -116,23 +111,45 @@ export async function verifyPlay(textOrObject) {
   const report = new Report();
   let x = textOrObject;
   if (typeof x === "string") {
-    try { x = JSON.parse(x); } catch { return { checks: [], rounds: [], throws: [] }; }
+    try { x = JSON.parse(x); } catch { return { checks: [], rounds: [], throws: [], summary: [] }; }
   }
-  if (!shapeOk(x)) return { checks: [], rounds: [], throws: [] };
+  if (!shapeOk(x)) return { checks: [], rounds: [], throws: [], summary: [] };
   const entries = x.entries;
   if (!entries.length || entries[0].kind !== "table_created") {
     if (entries.length && entries[0].seq !== 1) report.add("table", true, `the export starts at seq ${entries[0].seq}, after the table's creation: the games are not re-derived`);
-    return { checks: report.checks, rounds: [], throws: [] };
+    return { checks: report.checks, rounds: [], throws: [], summary: [] };
   }
+  let name;
+  try { name = familyOf(field(entries[0].public, "rules")); } catch {
+    report.fail("seq 1", "malformed table_created entry: the games are not re-derived further");
+    return { checks: report.checks, rounds: [], throws: [], summary: [] };
+  }
+  if (!Object.hasOwn(PLAYERS, name)) {
+    report.fail("table", `seq 1: the table's game family '${name}' has no verifier (known: ${Object.keys(PLAYERS).sort().join(", ")})`);
+    return { checks: report.checks, rounds: [], throws: [], summary: [] };
+  }
+  return { ...PLAYERS[name](entries, report), checks: report.checks, summary: report.summary };
+}
+
+// A Liar's Dice table's log: every game re-derived, and the rounds and roll-off throws the page shows.
+function checkLiarsDice(entries, report) {
   const walk = new Walk(report);
   for (const e of entries) {
     try {
       walk.feed(e);
     } catch {
       report.fail(`seq ${e.seq}`, `malformed ${e.kind} entry: the games are not re-derived further`);
-      return { checks: report.checks, rounds: [...walk.rounds.values()], throws: walk.throws };
+      return { rounds: [...walk.rounds.values()], throws: walk.throws };
     }
   }
   walk.finish();
-  return { checks: report.checks, rounds: [...walk.rounds.values()], throws: walk.throws };
+  return { rounds: [...walk.rounds.values()], throws: walk.throws };
 }
+
+function checkPoker(entries, report) {
+  checkPokerBluff(entries, report);
+  return { rounds: [], throws: [] };
+}
+
+/** The player of each game family's log, by the name a table's rules give (`game`). */
+export const PLAYERS = { liars_dice: checkLiarsDice, poker_bluff: checkPoker };

@@ -18,7 +18,10 @@ const MISSING_WORDS = {
 const ATTEMPT_CHECK = 'attempt_check';
 const ATTEMPT_TARGET_DIE = 'attempt_target_die';
 const ROLL_OFF = 'roll_off';
-const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null };
+const POKER_ROLL = 'poker_roll';
+const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null, [POKER_ROLL]: null };
+const GAME_KINDS = [ROLL_OFF, POKER_ROLL]; // the kinds whose reference is a game number
+const POKER_CUP = 5;
 const CHECK_DICE = [20, 100];
 const MAX_DICE = 10;
 
@@ -40,7 +43,7 @@ function short(value) {
 /** A purpose in words: "attempt_check of attempt 4", "roll_off of game 1 (roll 2)". */
 export function describePurpose(value) {
   if (!value || typeof value !== 'object' || !(value.kind in DRAWS_PER_REFERENCE)) return String(value?.kind ?? value);
-  const of = value.kind === ROLL_OFF ? 'game' : 'attempt';
+  const of = GAME_KINDS.includes(value.kind) ? 'game' : 'attempt';
   const roll = DRAWS_PER_REFERENCE[value.kind] === null ? ` (roll ${value.counter})` : '';
   return `${value.kind} of ${of} ${value.ref}${roll}`;
 }
@@ -82,6 +85,9 @@ function itemsProblem(value, items) {
   } else if (value.kind === ATTEMPT_TARGET_DIE) {
     fits = shape.length === 1 && seatOfLabel(items[0]?.label, 'die of seat ') !== null && positive(shape[0]?.[1]) && shape[0][1] <= MAX_DICE;
     expected = `one ("die of seat S", 1..${MAX_DICE})`;
+  } else if (value.kind === POKER_ROLL) {
+    fits = shape.length >= 1 && shape.length <= POKER_CUP && shape.every((pair) => is(pair, 'die', 6));
+    expected = `("die", 6) 1 to ${POKER_CUP} times`;
   } else {
     const seats = rollOffSeats(items);
     const wanted = seats.flatMap((s) => [[`seat ${s}`, 6], [`seat ${s}`, 6]]);
@@ -151,7 +157,8 @@ export class DrawLedger {
     else if (value.counter !== last + 1) report.fail(step, `${words} skips roll ${last + 1}`);
     if (!earlier.has(value.counter)) earlier.set(value.counter, p.draw);
     if (value.kind === ROLL_OFF && (value.ref !== this.game || dealtRounds)) report.fail(step, `${words} is not a roll-off before the first deal of game ${this.game}`);
-    else if (value.kind !== ROLL_OFF && !this.attempts.has(value.ref)) report.fail(step, `${words} serves an attempt that was never submitted in game ${this.game}`);
+    else if (value.kind === POKER_ROLL && value.ref !== this.game) report.fail(step, `${words} is drawn in game ${this.game}`);
+    else if (!GAME_KINDS.includes(value.kind) && !this.attempts.has(value.ref)) report.fail(step, `${words} serves an attempt that was never submitted in game ${this.game}`);
     else if (value.kind === ATTEMPT_TARGET_DIE && !this.drawn.get(`${ATTEMPT_CHECK}/${value.ref}`)?.size) report.fail(step, `${words} is drawn before the attempt's check`);
   }
 

@@ -209,8 +209,8 @@ def game_without_a_seated_player(forger: Forger) -> str:
 
 
 def unknown_game_family(forger: Forger) -> str:
-    forger.entries[0]["public"]["rules"]["family"] = "poker_bluff"
-    return "table: seq 1: the table's game family 'poker_bluff' has no verifier (known: liars_dice)"
+    forger.entries[0]["public"]["rules"]["game"] = "chess"
+    return "table: seq 1: the table's game family 'chess' has no verifier (known: liars_dice, poker_bluff)"
 
 
 PLAIN.update({f.__name__: f for f in (game_restarted_before_its_end, game_without_a_seated_player, unknown_game_family)})

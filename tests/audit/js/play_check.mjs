@@ -17,6 +17,7 @@ for (const [name, text] of Object.entries(job.exports)) {
     play: play.checks.map((c) => [c.step, c.ok, c.message]),
     rounds: play.rounds,
     throws: play.throws,
+    summary: play.summary,
   };
 }
 console.log(JSON.stringify(out));

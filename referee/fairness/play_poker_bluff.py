@@ -1,0 +1,262 @@
+"""The poker-dice family of the game verifier: a poker table's evenings re-derived with
+``referee.rules.poker_bluff`` (RULES.md B).
+
+``check_poker_bluff(entries, report)`` walks a poker table's log once, in order. The table's
+entries (``table_created``: its rules, ``seat_taken``/``seat_left``: who is seated,
+``rules_changed``: only between games) set the scene. An ``evening_started`` (numbers
+consecutive, none running) enters every seated player, seats ascending, into ``new_bracket``;
+each ``game_started`` must name the pair and starter the bracket and match give (the first
+pair of the bracket round still to play, button first; its ``Match.next_starter``), and its
+game is re-derived by ``PokerGameReplay`` (rolls against their draws, every move, each doubt's
+outcome and the tokens). A game's winner goes into its match, a match's into the bracket, and
+once the final is decided the log must say ``evening_ended`` with the bracket's champion.
+After the first mismatch of an evening the rest of it is not re-derived (everything after it
+would follow from it). docs/fairness.md, "Poker-dice evenings", lists every check.
+
+>>> from referee.fairness.report import Report
+>>> report = Report()
+>>> check_poker_bluff([{"seq": 1, "kind": "table_created", "public": {"id": "t1", "rules": {"game": "poker_bluff"}}},
+...                    {"seq": 2, "kind": "seat_taken", "public": {"seat": 0}},
+...                    {"seq": 3, "kind": "seat_taken", "public": {"seat": 1}},
+...                    {"seq": 4, "kind": "evening_started", "public": {"evening": 1, "entrants": [0, 1]}},
+...                    {"seq": 5, "kind": "game_started", "public": {"game": 1, "seats": [1, 0], "opener": 1}}], report)
+>>> [str(check) for check in report.failures]
+['evening 1: seq 5: game 1 starts with seats 1, 0 (seat 1 opens), but the bracket and match give seats 0, 1 (seat 0 opens)']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.rules.errors import RulesError
+from referee.rules.poker_bluff import Bracket, Match, PokerSettings, new_bracket
+
+from .replay_poker_game import PokerGameReplay, PokerStart
+from .report import Report
+
+FAMILY_KEY = "game"
+
+
+def poker_settings(rules: dict[str, Any]) -> PokerSettings:
+    """The poker settings of a table's rules (the family's name left out).
+
+    >>> poker_settings({"game": "poker_bluff", "tokens": 5}).tokens
+    5
+    """
+    return PokerSettings.from_dict({key: value for key, value in rules.items() if key != FAMILY_KEY})
+
+
+def revealed_draws(entries: list[dict[str, Any]]) -> dict[tuple[int, int], list[int]]:
+    """The values of every draw the log reveals, by (game, draw), in item order.
+
+    >>> revealed_draws([{"kind": "draw_revealed", "public": {"game": 2, "draw": 1, "results": [{"value": 4}]}}])
+    {(2, 1): [4]}
+    """
+    return {(e["public"]["game"], e["public"]["draw"]): [r["value"] for r in e["public"]["results"]]
+            for e in entries if e["kind"] == "draw_revealed"}
+
+
+def pair_text(seats: Any, opener: Any) -> str:
+    """A game's pair and starter in words: ``seats 2, 0 (seat 2 opens)``."""
+    return f"seats {', '.join(map(str, seats))} (seat {opener} opens)"
+
+
+@dataclass(slots=True)
+class _Evening:
+    number: int
+    bracket: Bracket
+    matches: dict[tuple[int, ...], Match] = field(default_factory=dict)
+    stopped: bool = False
+    ended: bool = False
+
+    @property
+    def step(self) -> str:
+        return f"evening {self.number}"
+
+
+class _Walk:
+    def __init__(self, entries: list[dict[str, Any]], report: Report) -> None:
+        self.report = report
+        self.draws = revealed_draws(entries)
+        self.settings: PokerSettings | None = None
+        self.seated: set[int] = set()
+        self.evening: _Evening | None = None
+        self.game: PokerGameReplay | None = None
+        self.last_game = 0
+        self.recorded = True
+
+    def feed(self, entry: dict[str, Any]) -> None:
+        kind = entry["kind"]
+        handler = getattr(self, "_" + kind, None) if kind in _TABLE_KINDS else None
+        if handler is not None:
+            handler(entry["seq"], entry["public"])
+        elif self.game is not None and kind in PokerGameReplay.KINDS and self._of_this_game(entry):
+            self.game.feed(entry)
+            self._record()
+
+    def _of_this_game(self, entry: dict[str, Any]) -> bool:
+        game = entry["public"].get("game")
+        if game is None or self.game is None or game == self.game.number:
+            return True
+        self.report.fail(f"game {game}", f"seq {entry['seq']}: a {entry['kind']} entry for game {game} while game "
+                                         f"{self.game.number} is being played")
+        return False
+
+    def _record(self) -> None:
+        """A game just won goes into its match, a match won into the bracket."""
+        game, evening = self.game, self.evening
+        if self.recorded or game is None or game.winner is None or evening is None or game.state is None:
+            return
+        self.recorded = True
+        pair = tuple(sorted(game.state.seats))
+        match = evening.matches[pair].record(game.winner)
+        evening.matches[pair] = match
+        if match.winner is not None:
+            evening.bracket = evening.bracket.record(match.winner, game.state.other(match.winner))
+
+    def _table_created(self, seq: int, public: dict[str, Any]) -> None:
+        try:
+            self.settings = poker_settings(public["rules"])
+        except RulesError as error:
+            self.report.fail("table", f"seq {seq}: the table's poker rules are refused ({error.code})")
+
+    def _seat_taken(self, _seq: int, public: dict[str, Any]) -> None:
+        self.seated.add(public["seat"])
+
+    def _seat_left(self, _seq: int, public: dict[str, Any]) -> None:
+        self.seated.discard(public["seat"])
+
+    def _rules_changed(self, seq: int, public: dict[str, Any]) -> None:
+        if self.game is not None and not self.game.over:
+            self.report.fail(f"game {self.game.number}", f"seq {seq}: the rules change while game {self.game.number} "
+                                                         "is being played")
+            return
+        try:
+            self.settings = poker_settings(public["rules"])
+        except RulesError as error:
+            self.settings = None
+            self.report.fail("table", f"seq {seq}: the changed poker rules are refused ({error.code})")
+            return
+        by = "the referee" if public["by"] == "referee" else f"the host (seat {public['by']})"
+        self.report.add("table", True, f"seq {seq}: {by} changes the rules between games; the next game plays them")
+
+    def _evening_started(self, seq: int, public: dict[str, Any]) -> None:
+        number, entrants = public["evening"], list(public["entrants"])
+        previous = self.evening
+        expected = previous.number + 1 if previous else 1
+        step = f"evening {number}"
+        self._end_game(seq)
+        self._unended(seq)
+        seated = sorted(self.seated)
+        if previous is not None and not previous.stopped and previous.bracket.champion is None:
+            problem = f"evening {number} starts while evening {previous.number} has no champion"
+        elif number != expected:
+            problem = f"evening {number} starts after evening {expected - 1}"
+        elif entrants != seated:
+            problem = (f"the evening enters seats {', '.join(map(str, entrants)) or 'none'}, but the seated players "
+                       f"are {', '.join(map(str, seated)) or 'none'}")
+        else:
+            problem = None
+        try:
+            bracket = new_bracket(entrants)
+        except RulesError as error:
+            problem = problem or f"the rules cannot draw a bracket of seats {entrants} ({error.code})"
+            bracket = new_bracket([0, 1])
+        self.evening = _Evening(number, bracket, stopped=problem is not None)
+        if problem:
+            self.report.fail(step, f"seq {seq}: {problem}")
+            return
+        pairs = ", ".join(f"seat {p.seats[0]} has a bye" if p.is_bye else f"seats {p.seats[0]}–{p.seats[1]}"
+                          for p in bracket.current)
+        self.report.add(step, True, f"seq {seq}: seats {', '.join(map(str, entrants))} enter the bracket; round 1: "
+                                    f"{pairs}")
+
+    def _game_started(self, seq: int, public: dict[str, Any]) -> None:
+        number, seats, opener = public["game"], list(public["seats"]), public["opener"]
+        self._end_game(seq)
+        self._unended(seq)
+        expected, self.last_game = self.last_game + 1, number
+        evening = self.evening
+        if number != expected:
+            self.report.fail(f"game {number}", f"seq {seq}: game {number} starts after game {expected - 1}")
+            return
+        if evening is None or evening.bracket.champion is not None:
+            self.report.fail(f"game {number}", f"seq {seq}: game {number} starts, but no evening is running")
+            return
+        if evening.stopped or self.settings is None:
+            return
+        pairing = evening.bracket.pending[0]
+        key = tuple(sorted(pairing.seats))
+        match = evening.matches.get(key) or Match(pairing.seats[0], pairing.seats[1], self.settings.two_games)
+        if seats != list(match.seats) or opener != match.next_starter:
+            evening.stopped = True
+            self.report.fail(evening.step, f"seq {seq}: game {number} starts with {pair_text(seats, opener)}, but the "
+                                           f"bracket and match give {pair_text(match.seats, match.next_starter)}")
+            return
+        evening.matches[key] = match
+        self.game = PokerGameReplay(PokerStart(number, seats, opener, seq, self.settings),
+                                    {d: v for (g, d), v in self.draws.items() if g == number}, self.report)
+        self.recorded = False
+        of_match = f"game {len(match.winners) + 1} of their match" if match.two_games else "their match"
+        self.report.add(f"game {number}", True, f"seq {seq}: {pair_text(seats, opener)} play {of_match} in round "
+                                                f"{pairing.round} of evening {evening.number}'s bracket, as it gives")
+
+    def _evening_ended(self, seq: int, public: dict[str, Any]) -> None:
+        evening = self.evening
+        if evening is None or evening.stopped:
+            return
+        champion = evening.bracket.champion
+        evening.ended = True
+        if public["evening"] != evening.number:
+            self.report.fail(evening.step, f"seq {seq}: evening {public['evening']} ends while evening "
+                                           f"{evening.number} is running")
+        elif champion is None:
+            self.report.fail(evening.step, f"seq {seq}: the evening ends with seat {public['champion']} the champion, "
+                                           "but its bracket is not decided")
+        elif public["champion"] != champion:
+            self.report.fail(evening.step, f"seq {seq}: the evening ends with seat {public['champion']} the champion, "
+                                           f"but the bracket's champion is seat {champion}")
+        else:
+            self.report.add(evening.step, True, f"seq {seq}: seat {champion} is the champion, as the bracket gives")
+
+    def _end_game(self, seq: int | None) -> None:
+        if self.game is not None:
+            self.game.close(seq)
+            self.report.summary.append(self.game.summary())
+            if not self.game.over or self.game.winner is None:
+                if self.evening is not None:
+                    self.evening.stopped = True
+            self.game = None
+
+    def _unended(self, seq: int | None) -> None:
+        evening = self.evening
+        if evening is None or evening.stopped or evening.ended or evening.bracket.champion is None:
+            return
+        evening.ended = True
+        at = f"seq {seq} moves on" if seq is not None else "the log ends"
+        self.report.fail(evening.step, f"the bracket's final is decided (seat {evening.bracket.champion} is the "
+                                       f"champion), but no evening_ended names it ({at})")
+
+    def finish(self) -> None:
+        self._end_game(None)
+        self._unended(None)
+
+
+_TABLE_KINDS = frozenset({"table_created", "seat_taken", "seat_left", "rules_changed", "evening_started",
+                          "game_started", "evening_ended"})
+
+
+def check_poker_bluff(entries: list[dict[str, Any]], report: Report) -> None:
+    """Re-derive every evening of a poker table's log (``entries``, from ``table_created``) into ``report``."""
+    try:
+        walk = _Walk(entries, report)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        report.fail("log", "malformed draw_revealed entry: the games are not re-derived")
+        return
+    for entry in entries:
+        try:
+            walk.feed(entry)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            report.fail(f"seq {entry.get('seq')}", f"malformed {entry.get('kind')} entry: the games are not re-derived further")
+            return
+    walk.finish()
