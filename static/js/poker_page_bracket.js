@@ -64,7 +64,8 @@ export class PokerBracket {
     const players = pair.seats.map((seat) => el("span", { class: `bracket-seat${seat === pair.winner ? " won" : ""}` },
       name(seat)));
     const sep = () => el("span", { class: "vs" }, t("poker.bracket.vs"));
-    const names = players.length === 2 ? [players[0], sep(), players[1]] : [players[0], el("span", { class: "vs" }, t("poker.bracket.bye"))];
+    const names = players.length === 2 ? [players[0], " ", sep(), " ", players[1]]
+      : [players[0], " ", el("span", { class: "vs" }, t("poker.bracket.bye"))];
     let note = "";
     if (pair.winner !== null && pair.seats.length === 2) note = t("poker.bracket.won", { name: name(pair.winner) });
     else if (live) note = t("poker.bracket.playing");
@@ -72,7 +73,7 @@ export class PokerBracket {
       ? t("poker.bracket.games", { winners: pair.games.map(name).join(", ") }) : "";
     return el("li", { class: classes, "aria-current": live ? "true" : null },
       el("span", { class: "bracket-names" }, ...names),
-      note ? el("span", { class: "bracket-note" }, note) : null,
-      games ? el("span", { class: "hint bracket-games" }, games) : null);
+      note ? el("span", { class: "bracket-note" }, ` ${note}`) : null,
+      games ? el("span", { class: "hint bracket-games" }, ` ${games}`) : null);
   }
 }

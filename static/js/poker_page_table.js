@@ -176,7 +176,7 @@ export class PokerTable {
   renderDeclarations(state) {
     const items = state.game.declarations.map((placed) => {
       const words = declarationWords(placed, pageWording);
-      return el("li", {}, el("span", { class: "seat-name" }, seatName(state, placed.seat)),
+      return el("li", {}, el("span", { class: "seat-name" }, seatName(state, placed.seat)), ": ",
         el("span", { class: "bid-words" }, words),
         diceRow(namedDice(placed), words));
     });
