@@ -56,7 +56,6 @@ function every() {
 
 // Every well-formed declaration, weakest first (192).
 export const ALL = Object.freeze(every());
-export const HIGHEST = ALL.at(-1);
 
 // Every declaration that beats `last` (all of them when last is null), weakest first.
 export function higherThan(last) {
