@@ -1,12 +1,12 @@
-// What changed between two states, in words, for the screen reader's live region.
+// What changed between two states, in words, for the screen reader's live region: who sat down
+// or left (every table), and what a Liar's Dice game did (liars_dice_table.js).
 
 import { bidWords, t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { callText, countText, verdict } from "./reveal.js";
 import { tiedGroups } from "./roll_off.js";
 
-export function announcements(before, after) {
-  const name = (seat) => seatName(after, seat);
+export function seatAnnouncements(before, after) {
   const lines = [];
   const seatsBefore = new Set(before?.table.seats.map((seat) => seat.seat) ?? []);
   if (before) {
@@ -18,6 +18,12 @@ export function announcements(before, after) {
       if (!seatsAfter.has(seat.seat)) lines.push(t("announce.left", { name: seat.name }));
     }
   }
+  return lines;
+}
+
+export function liarsDiceAnnouncements(before, after) {
+  const name = (seat) => seatName(after, seat);
+  const lines = [];
   const game = after.game;
   if (!game) return lines;
   const old = before?.game;

@@ -36,13 +36,14 @@ export async function removeBot(seat, name, button) {
   placeFocus();
 }
 
-// Shown to the host while no game runs: in the lobby and after a game is over.
-export function renderBots(state) {
+// Shown to the host while no game runs: in the lobby and after a game is over; the table offers
+// maxPlayers seats.
+export function renderBots(state, maxPlayers) {
   const { game, you, table } = state;
   const open = you.is_host && (!game || game.phase === "over");
   show(byId("bots"), open);
   if (open) {
-    const full = table.seats.length >= table.rules.max_players;
+    const full = table.seats.length >= maxPlayers;
     byId("bot-add").disabled = full;
     setText(byId("bots-reason"), full ? t("bots.full") : "");
   }

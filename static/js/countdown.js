@@ -13,17 +13,18 @@ let deadline = null; // {endsAt: performance.now() value, total: seconds, mine: 
 let ticking = null;
 let alertedKey = null;
 
-// Call with every state, at receipt.
-export function updateCountdown(state) {
+// Call with every state, at receipt; turn: the game's key of the turn to act (it changes with every
+// turn), or null when nobody is to act (the table's family says, families.js).
+export function updateCountdown(state, turn) {
   const receivedAt = performance.now();
   const game = state.game;
   const deadlineMs = state.table.turn_deadline_ms ?? null;
   const serverNow = state.server_now_ms ?? null;
-  if (game?.phase !== "bidding" || game.turn === null || deadlineMs === null || serverNow === null) {
+  if (turn === null || deadlineMs === null || serverNow === null) {
     stop();
     return;
   }
-  const key = `${game.game}/${game.round}/${game.bids.length}/${deadlineMs}`;
+  const key = `${turn}/${deadlineMs}`;
   if (key !== alertedKey) setText(byId("timer-announcer"), ""); // a new turn: the next alert is heard afresh
   const fresh = deadline?.key !== key;
   deadline = {

@@ -22,3 +22,9 @@ export function show(node, visible) {
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }
+
+// Keyboard users lose focus when the control they used disappears: give it to the next one.
+export function focusIfIdle(control) {
+  const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
+  if (idle && !control.hidden) control.focus();
+}

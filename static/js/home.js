@@ -6,12 +6,28 @@ import { byId, setText } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { showRefereeLinks } from "./referee_links.js";
 import { TableOptions } from "./table_options.js";
+import { PokerOptions } from "./poker_page_options.js";
 import { hideToast, showToast } from "./toast.js";
 import { saveToken } from "./tokens.js";
 
 const form = byId("create");
 const status = byId("create-status");
-const options = new TableOptions(byId("options"), { prefix: "opt" });
+const liarsDice = new TableOptions(byId("options"), { prefix: "opt" });
+const poker = new PokerOptions(byId("poker-options"));
+// The game chosen (Liar's Dice or poker-dice bluff) decides which options show and are sent, for
+// every button of the form.
+const chosenGame = () => form.elements.game.value;
+let options = liarsDice;
+function showGame() {
+  const isPoker = chosenGame() === "poker_bluff";
+  options = isPoker ? poker : liarsDice;
+  byId("options").hidden = isPoker;
+  byId("poker-options").hidden = !isPoker;
+  byId("liars-rules").hidden = isPoker;
+  byId("poker-rules").hidden = !isPoker;
+}
+byId("game-choice").addEventListener("change", showGame);
+showGame();
 const WORKING = { table: "home.creating", solo: "home.starting", referee: "home.referee_creating" };
 
 form.addEventListener("submit", async (event) => {
@@ -64,7 +80,7 @@ function request(mode, fields) {
 function refused(error, submitter) {
   if (error.code?.startsWith("settings/")) {
     showToast(options.problem() || error.message);
-    byId("options").open = true;
+    options.root.open = true;
     return;
   }
   showToast(error.message);

@@ -41,16 +41,17 @@ export class RulesChange {
   }
 }
 
-// "Anna changed the rules: 7 dice · …" for a `rules_changed` event {rules, by: seat | "referee"}.
-export function rulesChangedText(change, state) {
-  const rules = badge(change.rules, pageWording);
+// "Anna changed the rules: 7 dice · …" for a `rules_changed` event {rules, by: seat | "referee"};
+// badgeOf(rules) words the new rules (default: Liar's Dice's badge).
+export function rulesChangedText(change, state, badgeOf = (rules) => badge(rules, pageWording)) {
+  const rules = badgeOf(change.rules);
   if (change.by === "referee") return t("announce.rules_changed_referee", { badge: rules });
   return t("announce.rules_changed", { name: seatName(state, change.by ?? state.table.host), badge: rules });
 }
 
 // Toast and live region: everybody at the table hears of the change.
-export function tellRulesChanged(change, state, announcer) {
-  const text = rulesChangedText(change, state);
+export function tellRulesChanged(change, state, announcer, badgeOf = undefined) {
+  const text = rulesChangedText(change, state, badgeOf);
   showToast(text, "info");
   setText(announcer, text);
 }

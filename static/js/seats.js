@@ -1,15 +1,15 @@
-// The list of seats: names, dice held, connection, whose turn; bots show their level, and the
-// host gets a remove button on each bot seat.
+// The list of seats: names, connection, whose turn, and what the table's game says of each seat
+// (`facts`: the dice or tokens held, out or waiting; liars_dice_table.js, poker_page_table.js);
+// bots show their level, and the host gets a remove button on each bot seat.
 
-import { die } from "./dice.js";
 import { el } from "./dom.js";
-import { diceCount, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
-// onRemoveBot(seat, name, button) is called when the host presses a bot seat's remove button.
-export function renderSeats(list, state, { onRemoveBot = null } = {}) {
-  const game = state.game;
+// facts(state, seat) -> {toAct, out, badges: [text], detail: Node | null}; onRemoveBot(seat, name,
+// button) is called when the host presses a bot seat's remove button.
+export function renderSeats(list, state, { facts, onRemoveBot = null }) {
   const focused = document.activeElement?.closest?.("#seats-list .remove")?.dataset.seat ?? null;
-  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, game, onRemoveBot)));
+  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, facts(state, seat), onRemoveBot)));
   // A re-render must not drop the keyboard user's focus on a remove button that is still there.
   if (focused !== null) list.querySelector(`.remove[data-seat="${focused}"]`)?.focus();
 }
@@ -18,15 +18,11 @@ export function levelName(level) {
   return t(`bots.level.${level}`);
 }
 
-function seatItem(seat, state, game, onRemoveBot) {
-  const inGame = Boolean(game) && game.seats_in_game.includes(seat.seat);
-  const started = Boolean(game) && game.seat_order.includes(seat.seat);
-  const held = inGame ? game.dice_counts[String(seat.seat)] ?? 0 : 0;
-  const toAct = Boolean(game) && game.phase === "bidding" && game.turn === seat.seat;
+function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot) {
   const isBot = seat.kind === "bot";
   const standIn = seat.bot_playing && !isBot;
   const classes = ["seat", toAct && "turn", seat.seat === state.you.seat && "you",
-    game && !inGame && "out", !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
+    out && "out", !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
     .filter(Boolean).join(" ");
 
   const badges = [];
@@ -37,8 +33,7 @@ function seatItem(seat, state, game, onRemoveBot) {
   }
   if (seat.seat === state.table.host) badges.push(el("span", { class: "badge" }, t("seats.host")));
   if (toAct) badges.push(el("span", { class: "badge turn" }, t("seats.turn")));
-  if (game && started && !inGame) badges.push(el("span", { class: "badge" }, t("seats.out")));
-  if (game && !started) badges.push(el("span", { class: "badge" }, t("seats.waiting")));
+  badges.push(...more.map((text) => el("span", { class: "badge" }, text)));
 
   let remove = null;
   if (isBot && state.you.is_host && onRemoveBot) {
@@ -55,13 +50,6 @@ function seatItem(seat, state, game, onRemoveBot) {
     ...badges,
     remove,
     standIn ? el("span", { class: "stand-in-note" }, t("seats.bot_playing", { name: seat.name })) : null,
-    inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
+    detail,
   );
-}
-
-// Closed dice, one per die held: the count at a glance.
-function cups(held) {
-  const row = el("span", { class: "cups", "aria-hidden": "true" });
-  row.append(...Array.from({ length: held }, () => die(null)));
-  return row;
 }

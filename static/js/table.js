@@ -1,18 +1,14 @@
-// The table page: one Socket.IO connection; every `state` is rendered whole, from scratch.
+// The table page: one Socket.IO connection; every `state` is rendered whole, from scratch. The
+// parts every table shares are here; the game's part comes from the table's family (families.js).
 
-import { announcements } from "./announce.js";
-import { BidControl } from "./bidcontrol.js";
+import { seatAnnouncements } from "./announce.js";
 import { removeBot, renderBots, setUpBots } from "./bots.js";
-import { renderCalls, setUpCalls } from "./calls.js";
 import { updateCountdown } from "./countdown.js";
-import { diceRow } from "./dice.js";
-import { byId, el, setText, show } from "./dom.js";
-import { bidWords, errorText, t } from "./i18n.js";
-import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
+import { byId, el, focusIfIdle, setText, show } from "./dom.js";
+import { errorText, t } from "./i18n.js";
+import { tableFamily } from "./families.js";
+import { tellRulesChanged } from "./lobby_rules.js";
 import { seatName } from "./names.js";
-import { renderReveal } from "./reveal.js";
-import { renderRollOff } from "./roll_off.js";
-import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
@@ -41,25 +37,7 @@ async function send(event, payload, options) {
   return ack;
 }
 
-// Every bid and call names the turn this page showed (`against`): once somebody else has moved,
-// the server refuses it with action/stale instead of applying it to a bid nobody here saw.
-function seenTurn() {
-  const { game } = current;
-  return { game: game.game, round: game.round, bids: game.bids.length };
-}
-const bidControl = new BidControl({
-  onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face, against: seenTurn() }),
-  onLiar: () => send("liar", { against: seenTurn() }),
-});
-setUpCalls(send, seenTurn);
-const rulesChange = new RulesChange({ card: byId("lobby-rules"), prefix: "lobby", send });
 byId("start").addEventListener("click", () => send("start"));
-// With the reveal this page showed: a press after somebody else's is answered ok and changes nothing.
-byId("next-round").addEventListener("click", () => {
-  const game = current?.game;
-  send("next_round", game ? { game: game.game, round: game.round } : {});
-});
-byId("new-game").addEventListener("click", () => send("new_game"));
 byId("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const ack = await send("join", { name: byId("join-name").value.trim() });
@@ -100,13 +78,13 @@ socket.on("error", (error) => {
   showToast(errorText(error.code, error.message));
 });
 socket.on("rules_changed", (change) => {
-  if (current) tellRulesChanged(change, current, byId("announcer"));
+  if (current) tellRulesChanged(change, current, byId("announcer"), (rules) => familyOf(current).rulesBadge(rules));
 });
 socket.on("state", (state) => {
   if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
   held = mine ? { seat: mine.seat, name: mine.name } : null;
-  const lines = announcements(current, state);
+  const lines = [...seatAnnouncements(current, state), ...familyOf(state).announcements(current, state)];
   current = state;
   window.tavern.state = state;
   render(state);
@@ -128,89 +106,30 @@ function seatLostText(state) {
   return t(state?.gm?.referee ? "seat.freed" : "seat.lost");
 }
 
+function familyOf(state) {
+  return tableFamily(state, { send });
+}
+
 function announce(lines) {
   if (lines.length) setText(byId("announcer"), lines.join(" "));
 }
 
 function render(state) {
   const { game, you } = state;
+  const family = familyOf(state);
   const seated = you.seat !== null;
-  renderStatus(state);
-  updateCountdown(state);
-  renderSeats(byId("seats-list"), state, { onRemoveBot: removeBot });
+  family.render(state);
+  updateCountdown(state, family.turnKey(state));
+  renderSeats(byId("seats-list"), state, { facts: (view, seat) => family.seatFacts(view, seat), onRemoveBot: removeBot });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
-  const canJoin = !seated && state.table.seats.length < state.table.rules.max_players;
+  const canJoin = !seated && state.table.seats.length < family.maxPlayers(state.table);
   show(byId("join"), canJoin);
   if (seated) seatLost = false;
   show(seatNotice, seatLost);
   if (seatLost) setText(seatNotice, seatLostText(state));
   renderLobby(state);
-  rulesChange.render(state, you.is_host && (!game || game.phase === "over"));
-  renderBots(state);
-  renderRollOff(state);
-  show(byId("over"), game?.phase === "over");
-  if (game?.phase === "over") {
-    setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
-    show(byId("new-game"), seated);
-  }
-  show(byId("reveal"), Boolean(game?.result));
-  if (game?.result) {
-    renderReveal(state);
-    show(byId("next-round"), seated && game.phase === "revealed");
-  }
-  renderHand(game);
-  renderBids(state);
-  const myTurn = seated && game?.phase === "bidding" && game.turn === you.seat;
-  show(byId("bid"), myTurn);
-  if (myTurn) {
-    const standing = game.bids.at(-1);
-    bidControl.update(game, standing ? seatName(state, standing.seat) : "");
-    focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
-  }
-  renderCalls(state);
-  if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
+  renderBots(state, family.maxPlayers(state.table));
   if (seatLost && canJoin) focusIfIdle(byId("join-name"));
-}
-
-// Keyboard users lose focus when the control they used disappears: give it to the next one.
-function focusIfIdle(control) {
-  const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
-  if (idle && !control.hidden) control.focus();
-}
-
-function renderStatus(state) {
-  const { game, you } = state;
-  setText(byId("headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("app.game"));
-  setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
-  setText(byId("turn-line"), turnLine(state));
-  byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
-  renderRulesPanel(byId("rules-panel"), activeRules(state));
-  show(byId("palifico-line"), Boolean(game?.palifico) && (game.phase === "rolling" || game.phase === "bidding"));
-  const role = roleLine(state);
-  setText(byId("role-line"), role);
-  show(byId("role-line"), role !== "");
-}
-
-function turnLine(state) {
-  const { game, you } = state;
-  if (!game) return "";
-  if (game.phase === "rolling") return t("game.rolling");
-  if (game.phase === "rolling_off") return t("game.rolling_off");
-  if (game.phase !== "bidding" || game.turn === null) return "";
-  if (game.turn !== you.seat) {
-    const seat = state.table.seats.find((candidate) => candidate.seat === game.turn);
-    const standIn = seat?.bot_playing && seat.kind !== "bot";
-    return t(standIn ? "game.turn_stand_in" : "game.turn_of", { name: seatName(state, game.turn) });
-  }
-  return game.bids.length ? t("game.your_turn") : t("game.you_open");
-}
-
-function roleLine({ game, you, table }) {
-  if (you.seat === null) return table.seats.length < table.rules.max_players ? t("game.watching") : t("join.full");
-  if (!game || game.phase === "over") return "";
-  if (!game.seat_order.includes(you.seat)) return t("join.next_game");
-  if (!game.seats_in_game.includes(you.seat)) return t("game.you_are_out");
-  return "";
 }
 
 function renderLobby(state) {
@@ -225,23 +144,4 @@ function renderLobby(state) {
   if (!you.is_host) reason = t("lobby.wait_host", { name: seatName(state, table.host) });
   else if (!enough) reason = t("lobby.need_two");
   setText(byId("lobby-reason"), reason);
-}
-
-function renderHand(game) {
-  const dice = game?.phase === "bidding" ? game.dice : [];
-  show(byId("hand"), dice.length > 0);
-  const label = t("hand.label", { dice: dice.join(", ") });
-  byId("hand-dice").replaceChildren(diceRow(dice, label));
-}
-
-function renderBids(state) {
-  const game = state.game;
-  show(byId("bids"), game?.phase === "bidding" || game?.phase === "revealed");
-  if (!game) return;
-  const items = game.bids.map((bid) => el("li", {},
-    el("span", { class: "seat-name" }, seatName(state, bid.seat)),
-    el("span", { class: "bid-words" }, bidWords(bid.quantity, bid.face)),
-    el("span", { class: "bid-short", "aria-hidden": "true" }, `${bid.quantity} × ${bid.face}`)));
-  byId("bids-list").replaceChildren(...items);
-  show(byId("bids-none"), items.length === 0);
 }

@@ -1,0 +1,168 @@
+// A Liar's Dice table on the table page (the family "liars_dice", families.js): the status lines,
+// the roll-off, the hand, the bids, the bid control and the calls, the reveal, the game's end and
+// the host's rules change. Every bid and call names the turn this page showed (`against`): once
+// somebody else has moved, the server refuses it with action/stale.
+//
+//   const liarsDice = new LiarsDiceTable({ send });   // the cards of templates/table.html
+//   liarsDice.render(state)
+
+import { liarsDiceAnnouncements } from "./announce.js";
+import { BidControl } from "./bidcontrol.js";
+import { renderCalls, setUpCalls } from "./calls.js";
+import { die, diceRow } from "./dice.js";
+import { byId, el, focusIfIdle, setText, show } from "./dom.js";
+import { bidWords, diceCount, pageWording, t } from "./i18n.js";
+import { RulesChange } from "./lobby_rules.js";
+import { seatName } from "./names.js";
+import { renderReveal } from "./reveal.js";
+import { renderRollOff } from "./roll_off.js";
+import { activeRules, renderRulesPanel } from "./rules_panel.js";
+import { badge } from "./rules_summary.js";
+
+export class LiarsDiceTable {
+  constructor({ send }) {
+    this.state = null;
+    const seenTurn = () => {
+      const { game } = this.state;
+      return { game: game.game, round: game.round, bids: game.bids.length };
+    };
+    this.bidControl = new BidControl({
+      onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face, against: seenTurn() }),
+      onLiar: () => send("liar", { against: seenTurn() }),
+    });
+    setUpCalls(send, seenTurn);
+    this.rulesChange = new RulesChange({ card: byId("lobby-rules"), prefix: "lobby", send });
+    // With the reveal this page showed: a press after somebody else's is answered ok and changes nothing.
+    byId("next-round").addEventListener("click", () => {
+      const game = this.state?.game;
+      send("next_round", game ? { game: game.game, round: game.round } : {});
+    });
+    byId("new-game").addEventListener("click", () => send("new_game"));
+  }
+
+  render(state) {
+    this.state = state;
+    const { game, you } = state;
+    const seated = you.seat !== null;
+    renderStatus(state);
+    this.rulesChange.render(state, you.is_host && (!game || game.phase === "over"));
+    renderRollOff(state);
+    show(byId("over"), game?.phase === "over");
+    if (game?.phase === "over") {
+      setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
+      show(byId("new-game"), seated);
+    }
+    show(byId("reveal"), Boolean(game?.result));
+    if (game?.result) {
+      renderReveal(state);
+      show(byId("next-round"), seated && game.phase === "revealed");
+    }
+    renderHand(game);
+    renderBids(state);
+    const myTurn = seated && game?.phase === "bidding" && game.turn === you.seat;
+    show(byId("bid"), myTurn);
+    if (myTurn) {
+      const standing = game.bids.at(-1);
+      this.bidControl.update(game, standing ? seatName(state, standing.seat) : "");
+      focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
+    }
+    renderCalls(state);
+    if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
+  }
+
+  announcements(before, after) {
+    return liarsDiceAnnouncements(before, after);
+  }
+
+  // For the seat list (seats.js): the dice each player holds, who is out, who joins next game.
+  seatFacts(state, seat) {
+    const game = state.game;
+    const inGame = Boolean(game) && game.seats_in_game.includes(seat.seat);
+    const started = Boolean(game) && game.seat_order.includes(seat.seat);
+    const held = inGame ? game.dice_counts[String(seat.seat)] ?? 0 : 0;
+    const badges = [];
+    if (game && started && !inGame) badges.push(t("seats.out"));
+    if (game && !started) badges.push(t("seats.waiting"));
+    return {
+      toAct: Boolean(game) && game.phase === "bidding" && game.turn === seat.seat,
+      out: Boolean(game) && !inGame,
+      badges,
+      detail: inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
+    };
+  }
+
+  // A key that changes with every turn (countdown.js restarts the bar), or null when nobody is to act.
+  turnKey(state) {
+    const game = state.game;
+    return game?.phase === "bidding" && game.turn !== null ? `${game.game}/${game.round}/${game.bids.length}` : null;
+  }
+
+  maxPlayers(table) {
+    return table.rules.max_players;
+  }
+
+  rulesBadge(rules) {
+    return badge(rules, pageWording);
+  }
+}
+
+// Closed dice, one per die held: the count at a glance.
+function cups(held) {
+  const row = el("span", { class: "cups", "aria-hidden": "true" });
+  row.append(...Array.from({ length: held }, () => die(null)));
+  return row;
+}
+
+function renderStatus(state) {
+  const { game, you } = state;
+  setText(byId("headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("app.game"));
+  setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
+  setText(byId("turn-line"), turnLine(state));
+  byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
+  renderRulesPanel(byId("rules-panel"), activeRules(state));
+  show(byId("palifico-line"), Boolean(game?.palifico) && (game.phase === "rolling" || game.phase === "bidding"));
+  const role = roleLine(state);
+  setText(byId("role-line"), role);
+  show(byId("role-line"), role !== "");
+}
+
+function turnLine(state) {
+  const { game, you } = state;
+  if (!game) return "";
+  if (game.phase === "rolling") return t("game.rolling");
+  if (game.phase === "rolling_off") return t("game.rolling_off");
+  if (game.phase !== "bidding" || game.turn === null) return "";
+  if (game.turn !== you.seat) {
+    const seat = state.table.seats.find((candidate) => candidate.seat === game.turn);
+    const standIn = seat?.bot_playing && seat.kind !== "bot";
+    return t(standIn ? "game.turn_stand_in" : "game.turn_of", { name: seatName(state, game.turn) });
+  }
+  return game.bids.length ? t("game.your_turn") : t("game.you_open");
+}
+
+function roleLine({ game, you, table }) {
+  if (you.seat === null) return table.seats.length < table.rules.max_players ? t("game.watching") : t("join.full");
+  if (!game || game.phase === "over") return "";
+  if (!game.seat_order.includes(you.seat)) return t("join.next_game");
+  if (!game.seats_in_game.includes(you.seat)) return t("game.you_are_out");
+  return "";
+}
+
+function renderHand(game) {
+  const dice = game?.phase === "bidding" ? game.dice : [];
+  show(byId("hand"), dice.length > 0);
+  const label = t("hand.label", { dice: dice.join(", ") });
+  byId("hand-dice").replaceChildren(diceRow(dice, label));
+}
+
+function renderBids(state) {
+  const game = state.game;
+  show(byId("bids"), game?.phase === "bidding" || game?.phase === "revealed");
+  if (!game) return;
+  const items = game.bids.map((bid) => el("li", {},
+    el("span", { class: "seat-name" }, seatName(state, bid.seat)),
+    el("span", { class: "bid-words" }, bidWords(bid.quantity, bid.face)),
+    el("span", { class: "bid-short", "aria-hidden": "true" }, `${bid.quantity} × ${bid.face}`)));
+  byId("bids-list").replaceChildren(...items);
+  show(byId("bids-none"), items.length === 0);
+}
