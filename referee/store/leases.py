@@ -61,9 +61,11 @@ class StoreLeased(StoreError):
 
 
 class Leases(Protocol):
-    """The leases one process holds; ``owner`` names the process."""
+    """The leases one process holds; ``owner`` names the process, and the holder renews them every
+    ``renewal_s`` seconds (None: they never expire)."""
 
     owner: str
+    renewal_s: float | None
 
     def acquire(self, table: str) -> Lease:
         """Take ``table``'s lease (free, expired, or already this process's: then renewed, same token);
@@ -105,6 +107,7 @@ class LocalLeases:
 
     TOKEN = 1
     """The one fencing token: nobody ever takes a table over."""
+    renewal_s = None
 
     def __init__(self, owner: str | None = None) -> None:
         self.owner = owner or new_owner()

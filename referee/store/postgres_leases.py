@@ -43,10 +43,12 @@ WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
 
 
 class PostgresLeases:
-    """This process's leases, kept in ``table_leases`` for ``lease_s`` seconds from each renewal."""
+    """This process's leases, kept in ``table_leases`` for ``lease_s`` seconds from each renewal,
+    to be renewed every third of that."""
 
     def __init__(self, pool: Pool, lease_s: float = 10.0, owner: str | None = None) -> None:
         self.owner = owner or new_owner()
+        self.renewal_s: float | None = lease_s / 3
         self._pool = pool
         self._lease_s = lease_s
         self._held: dict[str, int] = {}

@@ -73,7 +73,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s)
-    keep_leases(leases, scheduler, config.lease_s / 3)
+    keep_leases(leases, scheduler)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)
@@ -100,9 +100,14 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     return app
 
 
-def keep_leases(leases: Leases, scheduler: Scheduler, period_s: float) -> None:
-    """Renew this process's table leases every ``period_s``, forever; a lease lost (another process
-    took the table over) is logged, and the store fences every append to that table from now on."""
+def keep_leases(leases: Leases, scheduler: Scheduler) -> None:
+    """Renew this process's table leases every ``leases.renewal_s``, forever (never for leases that
+    never expire); a lease lost (another process took the table over) is logged, and the store
+    fences every append to that table from now on."""
+    period_s = leases.renewal_s
+    if period_s is None:
+        return
+
     def renew() -> None:
         try:
             for table_id in leases.renew_all():
