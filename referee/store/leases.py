@@ -107,7 +107,7 @@ class LocalLeases:
 
     TOKEN = 1
     """The one fencing token: nobody ever takes a table over."""
-    renewal_s = None
+    renewal_s: float | None = None
 
     def __init__(self, owner: str | None = None) -> None:
         self.owner = owner or new_owner()

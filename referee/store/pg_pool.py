@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import psycopg
@@ -33,6 +33,7 @@ import psycopg
 from .base import StoreBusy, StoreUnavailable
 
 T = TypeVar("T")
+Conn = psycopg.Connection[tuple[Any, ...]]
 
 
 class Pool:
@@ -43,12 +44,12 @@ class Pool:
         self._connect_timeout_s = connect_timeout_s
         self._wait_s = wait_s
         self._slots = threading.BoundedSemaphore(size)
-        self._idle: list[psycopg.Connection[tuple[object, ...]]] = []
+        self._idle: list[Conn] = []
         self._lock = threading.Lock()
         where = urlsplit(dsn)
         self._where = f"{where.hostname}:{where.port or 5432}"
 
-    def run(self, operation: Callable[[psycopg.Connection[tuple[object, ...]]], T]) -> T:
+    def run(self, operation: Callable[[Conn], T]) -> T:
         """``operation(conn)`` on a lent connection; a dropped connection raises ``StoreUnavailable``."""
         if not self._slots.acquire(timeout=self._wait_s):
             raise StoreBusy(self._wait_s)
@@ -68,8 +69,8 @@ class Pool:
         """Close every idle connection."""
         self._drop_idle()
 
-    def _on(self, conn: psycopg.Connection[tuple[object, ...]],
-            operation: Callable[[psycopg.Connection[tuple[object, ...]]], T]) -> T:
+    def _on(self, conn: Conn,
+            operation: Callable[[Conn], T]) -> T:
         try:
             result = operation(conn)
         except (psycopg.OperationalError, psycopg.InterfaceError) as error:
@@ -81,20 +82,20 @@ class Pool:
         self._give_back(conn)
         return result
 
-    def _take(self) -> tuple[psycopg.Connection[tuple[object, ...]], bool]:
+    def _take(self) -> tuple[Conn, bool]:
         with self._lock:
             if self._idle:
                 return self._idle.pop(), True
         return self._connect(), False
 
-    def _connect(self) -> psycopg.Connection[tuple[object, ...]]:
+    def _connect(self) -> Conn:
         try:
             return psycopg.connect(self._dsn, autocommit=True, connect_timeout=max(1, round(self._connect_timeout_s)),
                                    application_name="tavern-jack")
         except psycopg.Error as error:
             raise StoreUnavailable(f"cannot connect to {self._where}") from error
 
-    def _give_back(self, conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    def _give_back(self, conn: Conn) -> None:
         if conn.closed or conn.broken or conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             conn.close()
             return

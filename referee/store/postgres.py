@@ -34,7 +34,7 @@ import psycopg
 from .base import Entry, NewEntry, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash, secret_digest
 from .leases import Leases, StoreFenced
-from .pg_pool import Pool
+from .pg_pool import Conn, Pool
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS events (
@@ -65,8 +65,6 @@ SCHEMA = (
 )
 SCHEMA_LOCK = 7_362_581
 """The advisory lock that serialises schema creation by processes starting together."""
-
-Conn = psycopg.Connection[tuple[Any, ...]]
 
 
 class PostgresStore:

@@ -13,8 +13,7 @@ import threading
 from typing import Any
 
 from .leases import Lease, StoreFenced, StoreLeased, new_owner
-from .pg_pool import Pool
-from .postgres import Conn
+from .pg_pool import Conn, Pool
 
 _TAKE = """
 INSERT INTO table_leases AS lease (table_id, owner, token, expires_at)
