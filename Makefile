@@ -22,7 +22,9 @@ $(VENV)/.test-stamp: $(VENV)/.run-stamp
 run: $(VENV)/.run-stamp
 	$(VENV)/bin/referee serve $(if $(CONFIG),--config $(CONFIG))
 
-# Browser tests drive Debian's Chromium; the JS verifier's tests run under node.
+# Browser tests drive Debian's Chromium; the JS verifier's tests run under node; the store tests
+# start their own PostgreSQL (initdb/pg_ctl; Debian puts them in /usr/lib/postgresql/N/bin). Redis
+# and nginx are installed for the multi-process tests to come.
 test-tools:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
@@ -32,6 +34,14 @@ test-tools:
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
 	else echo "node is missing and apt-get is not usable: the JS verifier's tests will fail" >&2; fi
+	@missing=""; \
+	if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing="$$missing postgresql"; fi; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx"; \
+	if [ -z "$$missing" ]; then echo "postgresql, redis-server, nginx: present"; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else echo "missing:$$missing and apt-get is not usable: the store tests need postgresql" >&2; fi
 
 test: $(VENV)/.test-stamp test-tools
 	$(PY) -m pytest $(PYTEST_ARGS)

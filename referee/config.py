@@ -9,6 +9,10 @@ Every key is documented in config.example.toml. An environment variable
 8001
 >>> load_config(None, environ={"TAVERN_LIMITS_TABLES_BURST": "3"}).limits.tables_burst
 3
+>>> Config(database="mysql://db/tavern")
+Traceback (most recent call last):
+...
+referee.config.ConfigError: store.database: store URL 'mysql://db/tavern' must start with sqlite:///, postgresql:// or postgres:// (or be a file path)
 """
 from __future__ import annotations
 
@@ -18,11 +22,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from referee.store.choose import store_kind
+
 ASYNC_MODES = ("gevent", "eventlet", "threading")
 
 _SECTIONS: dict[str, dict[str, str]] = {
     "server": {"host": "host", "port": "port", "async_mode": "async_mode"},
-    "store": {"database": "database", "idle_archive_s": "idle_archive_s"},
+    "store": {"database": "database", "idle_archive_s": "idle_archive_s", "pool_size": "pool_size",
+              "lease_s": "lease_s"},
     "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
     "bots": {"think_s": "bot_think_s"},
     "timer": {"disconnect_grace_s": "disconnect_grace_s"},
@@ -68,13 +75,19 @@ _SECTIONS["limits"] = {f.name: f"limits.{f.name}" for f in fields(Limits)}
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """Everything an operator can set; the defaults serve on 127.0.0.1:5000 with SQLite under var/."""
+    """Everything an operator can set; the defaults serve on 127.0.0.1:5000 with SQLite under var/.
+
+    ``database`` is the store's URL: ``sqlite:///path`` (or a plain path) or ``postgresql://…``;
+    ``pool_size`` connections to PostgreSQL at most; a table's lease lasts ``lease_s`` from each renewal.
+    """
 
     host: str = "127.0.0.1"
     port: int = 5000
     async_mode: str = "gevent"
-    database: str = "var/tavern.sqlite3"
+    database: str = "sqlite:///var/tavern.sqlite3"
     idle_archive_s: float = 7 * 24 * 3600.0
+    pool_size: int = 4
+    lease_s: float = 10.0
     signing_key: str = "var/server_key.pem"
     seed_wait_s: float = 1.5
     bot_think_s: float = 0.8
@@ -85,6 +98,13 @@ class Config:
     def __post_init__(self) -> None:
         if self.async_mode not in ASYNC_MODES:
             raise ConfigError(f"server.async_mode must be one of {', '.join(ASYNC_MODES)}, got {self.async_mode!r}")
+        try:
+            store_kind(self.database)
+        except ValueError as error:
+            raise ConfigError(f"store.database: {error}") from None
+        if self.pool_size < 1 or self.lease_s <= 0:
+            raise ConfigError(f"store.pool_size must be at least 1 and store.lease_s positive, "
+                              f"got {self.pool_size!r} and {self.lease_s!r}")
 
 
 def load_config(path: str | None, environ: Mapping[str, str] | None = None, **overrides: Any) -> Config:

@@ -4,7 +4,8 @@ A store keeps each table's log as an ordered, hash-chained list of entries. ``ap
 a batch of entries (one command's) atomically, all or none, and only when the table's head
 is still the ``expected_seq`` the writer read: otherwise another writer got there first and
 the batch is refused with ``store/conflict``. SQLite (``referee.store.log.EventLog``) is the
-embedded implementation; a PostgreSQL one will implement the same ``Store``.
+embedded implementation, PostgreSQL (``referee.store.postgres.PostgresStore``) the one several
+processes share; ``referee.store.choose.open_store`` picks one from the config's URL.
 
 >>> batch = [NewEntry("table_created", {"id": "t1"})]
 >>> batch[0].kind, batch[0].secret
@@ -77,6 +78,14 @@ class StoreBusy(StoreError):
 
     def __init__(self, seconds: float) -> None:
         super().__init__("store/busy", f"the database stayed locked for {seconds:.1f} s")
+
+
+class StoreUnavailable(StoreError):
+    """The database server could not be reached or dropped the connection; nothing of the
+    operation was written (a transaction that did not commit is rolled back by the server)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("store/unavailable", f"the database is unavailable: {reason}")
 
 
 class Store(Protocol):

@@ -4,7 +4,9 @@ A table whose log cannot be folded is *broken*: it stays out of service (``table
 to anyone who asks for it, one structured log line naming the table, the entry and the
 reason) and every other table loads and serves. A table nobody is connected to for
 ``idle_archive_s`` is *archived*: dropped from memory (its timers stop), marked in the store
-so start-up does not replay it, and loaded back when somebody opens it again.
+so start-up does not replay it, and loaded back when somebody opens it again. A table is
+served only under its lease (``referee.store.leases``): taken before it is created or loaded
+(``store/leased`` while another process serves it), given back when it is archived.
 
 >>> from referee.store.log import EventLog
 >>> from referee.table.fair_dealer import FairDealer
@@ -27,7 +29,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from referee.store.base import Store
+from referee.store.base import Store, StoreError
+from referee.store.leases import Leases, LocalLeases
 
 from .dealing import Dealer
 from .errors import TableError
@@ -46,8 +49,9 @@ class Tables:
 
     def __init__(self, events: Store, dealer: Dealer, scheduler: Scheduler, seed_wait_s: float = 1.5,
                  on_load: Callable[[Table], None] | None = None, *, idle_archive_s: float = IDLE_ARCHIVE_S,
-                 resume_seed_wait_s: float | None = None) -> None:
+                 resume_seed_wait_s: float | None = None, leases: Leases | None = None) -> None:
         self._events = events
+        self._leases = leases or LocalLeases()
         self._dealer = dealer
         self._scheduler = scheduler
         self._seed_wait_s = seed_wait_s
@@ -60,7 +64,9 @@ class Tables:
 
     def create(self, rules: dict[str, Any]) -> Table:
         """A new table with a fresh, unguessable id."""
-        table = Table.create(secrets.token_urlsafe(8), rules, self._events, self._dealer, self._scheduler,
+        table_id = secrets.token_urlsafe(8)
+        self._own(table_id)
+        table = Table.create(table_id, rules, self._events, self._dealer, self._scheduler,
                              self._seed_wait_s, self._resume_seed_wait_s)
         with self._lock:
             self._tables[table.id] = table
@@ -79,6 +85,7 @@ class Tables:
             entries = self._events.entries(table_id)
             if not entries:
                 return None
+            self._own(table_id)
             try:
                 table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s,
                                    self._resume_seed_wait_s)
@@ -125,6 +132,7 @@ class Tables:
             for table in idle:
                 table.close()
                 self._events.set_archived(table.id, True)
+                self._leases.release(table.id)
                 del self._tables[table.id]
                 log.info("table archived", extra={"table": table.id, "seq": table.version})
         return [table.id for table in idle]
@@ -134,6 +142,12 @@ class Tables:
         self.archive_idle()
         period = max(1.0, min(self._idle_archive_s / 4, 3600.0))
         self._scheduler.call_later(period, self.sweep_idle)
+
+    def _own(self, table_id: str) -> None:
+        try:
+            self._leases.acquire(table_id)
+        except StoreError as error:
+            raise TableError(error.code, error.message) from None
 
     def _loaded(self, table: Table) -> None:
         if self._on_load is not None:

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.config import Config
-from referee.store.log import EventLog
+from referee.store.base import StoreError
+from referee.store.choose import open_store
+from referee.store.leases import Leases
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
 from referee.table.replay import TableBroken
@@ -37,6 +40,7 @@ from .referee_sockets import register_referee_handlers
 from .sockets import register_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
+log = logging.getLogger("referee.web")
 UNLIMITED_MESSAGE_BYTES = 1_000_000
 """Engine.IO's own default, used when ``limits.message_bytes`` is 0."""
 
@@ -68,7 +72,8 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                         max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
-    events = EventLog(config.database, clock=scheduler.now)
+    events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s)
+    keep_leases(leases, scheduler)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)
@@ -82,7 +87,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
         Autoplay(table, table.timers, config.bot_think_s, config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
-                    on_load=serve_table, idle_archive_s=config.idle_archive_s)
+                    on_load=serve_table, idle_archive_s=config.idle_archive_s, leases=leases)
     table_budgets = Budgets(limits.tables_burst, limits.tables_per_minute / 60)
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key, table_budgets)
     app.register_blueprint(pages)
@@ -93,6 +98,24 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     register_handlers(socketio, tables, conns, broadcaster,
                       register_referee_handlers(socketio, tables, conns, referee_broadcaster))
     return app
+
+
+def keep_leases(leases: Leases, scheduler: Scheduler) -> None:
+    """Renew this process's table leases every ``leases.renewal_s``, forever (never for leases that
+    never expire); a lease lost (another process took the table over) is logged, and the store
+    fences every append to that table from now on."""
+    period_s = leases.renewal_s
+    if period_s is None:
+        return
+
+    def renew() -> None:
+        try:
+            for table_id in leases.renew_all():
+                log.error("table lease lost", extra={"table": table_id, "code": "store/fenced"})
+        except StoreError as error:
+            log.error("table leases not renewed", extra={"code": error.code})
+        scheduler.call_later(period_s, renew)
+    scheduler.call_later(period_s, renew)
 
 
 def broken_table(error: TableBroken) -> tuple[Response, int]:

@@ -33,7 +33,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
-from referee.store.log import Entry, EventLog
+from referee.store.base import Entry, Store
 
 from .render import page
 
@@ -70,7 +70,7 @@ class ExportCache:
             return built
 
 
-def audit_routes(events: EventLog, signer: Signer | None, head_of: HeadOf, cache_size: int = 32) -> Blueprint:
+def audit_routes(events: Store, signer: Signer | None, head_of: HeadOf, cache_size: int = 32) -> Blueprint:
     """The blueprint over ``events``; ``signer`` signs the export's head (None: a dealer that signs
     nothing); ``head_of`` tells when a kept export is out of date; ``cache_size`` tables are kept."""
     audit = Blueprint("audit", __name__)

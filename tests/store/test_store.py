@@ -1,8 +1,11 @@
 """The store interface, for every implementation: batches are atomic, heads are checked, the chain holds.
 
-A second implementation (PostgreSQL) joins by adding a factory to ``STORES``.
+Each test runs against every store of ``tests/store/conftest.py``'s ``STORES``: SQLite in memory,
+SQLite on disk and a real PostgreSQL.
 """
 from __future__ import annotations
+
+import threading
 
 import pytest
 
@@ -21,21 +24,10 @@ class Clock:
         return self.now
 
 
-def sqlite_in_memory(_tmp_path, clock):
-    return EventLog(":memory:", clock=clock)
-
-
-def sqlite_on_disk(tmp_path, clock):
-    return EventLog(str(tmp_path / "store.sqlite3"), clock=clock)
-
-
-STORES = [sqlite_in_memory, sqlite_on_disk]
-
-
-@pytest.fixture(params=STORES, ids=lambda factory: factory.__name__)
-def clock_and_store(request, tmp_path):
+@pytest.fixture
+def clock_and_store(opener):
     clock = Clock()
-    store: Store = request.param(tmp_path, clock)
+    store: Store = opener(clock)
     yield clock, store
     store.close()
 
@@ -127,3 +119,58 @@ def test_an_archived_table_is_listed_apart_and_an_append_makes_it_live_again(sto
     assert len(store.entries("t1")) == 2
     store.append("t1", [NewEntry("bid", {"seat": 0})], 2)
     assert [r.table for r in store.tables(archived=True)] == []
+
+
+def test_entries_are_the_sqlite_stores_byte_for_byte(clock_and_store):
+    clock, store = clock_and_store
+    reference = EventLog(":memory:", clock=clock)
+    batches = [created(), [NewEntry("bid", {"seat": 0, "text": "ставка «5×3»", "n": [1, 2.5, None, True]},
+                                    {"hands": {"0": [6, 6, 1]}, "nested": {"b": 1, "a": 2}})]]
+    expected = 0
+    for batch in batches:
+        assert store.append("t1", batch, expected) == reference.append("t1", batch, expected)
+        expected += len(batch)
+        clock.now += 1.5
+    assert store.entries("t1") == reference.entries("t1")
+    assert [e.hash for e in store.entries("t1")] == [e.hash for e in reference.entries("t1")]
+    reference.close()
+
+
+RACES = 15
+
+
+def test_two_writers_racing_for_one_table_exactly_one_wins_each_time(shared_opener):
+    clock = Clock()
+    writers = [shared_opener(clock), shared_opener(clock)]
+    writers[0].append("t1", created(), 0)
+    for race in range(RACES):
+        head = writers[0].head("t1")
+        start = threading.Barrier(2)
+        outcomes: list[object] = [None, None]
+
+        def write(index: int) -> None:
+            start.wait()
+            try:
+                outcomes[index] = writers[index].append("t1", [NewEntry("bid", {"writer": index, "race": race})], head)
+            except StoreConflict as conflict:
+                outcomes[index] = conflict
+
+        threads = [threading.Thread(target=write, args=(index,)) for index in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        won = [o for o in outcomes if isinstance(o, list)]
+        lost = [o for o in outcomes if isinstance(o, StoreConflict)]
+        assert (len(won), len(lost)) == (1, 1), outcomes
+        assert lost[0].code == "store/conflict" and lost[0].head == head + 1
+    entries = writers[1].entries("t1")
+    assert [e.seq for e in entries] == list(range(1, 3 + RACES))
+    assert [e.public["race"] for e in entries[2:]] == list(range(RACES))
+    prev = GENESIS
+    for entry in entries:
+        assert entry.prev_hash == prev
+        assert entry.hash == entry_hash(prev, entry.seq, entry.kind, entry.public, entry.secret_digest, entry.at)
+        prev = entry.hash
+    for writer in writers:
+        writer.close()

@@ -1,0 +1,120 @@
+"""Table leases in PostgreSQL: one ``table_leases`` row per table, shared by every process.
+
+A row holds the owner, the fencing token and the expiry, in the database's clock (so the
+processes' clocks never have to agree). Taking a lease is one statement: insert the row with
+token 1, or update it when it is this owner's (renewal: same token) or expired (takeover: the
+token grows by one). Giving a lease back marks it expired and keeps the token, so the next
+owner's token is still larger than every token before it: a row is never deleted. The
+``PostgresStore`` checks the token inside every append (``store/fenced``).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from .leases import Lease, StoreFenced, StoreLeased, new_owner
+from .pg_pool import Conn, Pool
+
+_TAKE = """
+INSERT INTO table_leases AS lease (table_id, owner, token, expires_at)
+VALUES (%(table)s, %(owner)s, 1, clock_timestamp() + %(seconds)s * INTERVAL '1 second')
+ON CONFLICT (table_id) DO UPDATE SET
+    token = CASE WHEN lease.owner = excluded.owner THEN lease.token ELSE lease.token + 1 END,
+    owner = excluded.owner,
+    expires_at = excluded.expires_at
+WHERE lease.owner = excluded.owner OR lease.expires_at <= clock_timestamp()
+RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT
+"""
+_RENEW = """
+UPDATE table_leases SET expires_at = clock_timestamp() + %(seconds)s * INTERVAL '1 second'
+WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
+RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT
+"""
+_RENEW_ALL = """
+UPDATE table_leases SET expires_at = clock_timestamp() + %(seconds)s * INTERVAL '1 second'
+WHERE owner = %(owner)s AND (table_id, token) IN (SELECT * FROM unnest(%(tables)s::TEXT[], %(tokens)s::BIGINT[]))
+RETURNING table_id
+"""
+_RELEASE = """
+UPDATE table_leases SET expires_at = clock_timestamp()
+WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
+"""
+
+
+class PostgresLeases:
+    """This process's leases, kept in ``table_leases`` for ``lease_s`` seconds from each renewal,
+    to be renewed every third of that."""
+
+    def __init__(self, pool: Pool, lease_s: float = 10.0, owner: str | None = None) -> None:
+        self.owner = owner or new_owner()
+        self.renewal_s: float | None = lease_s / 3
+        self._pool = pool
+        self._lease_s = lease_s
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, table: str) -> Lease:
+        """Take the lease (free, expired or already ours); ``StoreLeased`` while another owner's is live."""
+        row = self._pool.run(lambda conn: _one(conn, _TAKE, {"table": table, "owner": self.owner,
+                                                             "seconds": self._lease_s}))
+        if row is None:
+            holder = self._pool.run(lambda conn: _one(conn, "SELECT owner FROM table_leases WHERE table_id = %(table)s",
+                                                      {"table": table}))
+            raise StoreLeased(table, str(holder[0]) if holder else "unknown")
+        return self._keep(table, int(row[0]), int(row[1]))
+
+    def renew(self, table: str) -> Lease:
+        """Extend our lease; ``StoreFenced`` (and the lease forgotten) when another owner took it over."""
+        token = self.token(table)
+        if token is None:
+            raise StoreFenced(table, None)
+        row = self._pool.run(lambda conn: _one(conn, _RENEW, {"table": table, "owner": self.owner, "token": token,
+                                                              "seconds": self._lease_s}))
+        if row is None:
+            self._forget(table)
+            raise StoreFenced(table, token)
+        return self._keep(table, token, int(row[1]))
+
+    def renew_all(self) -> list[str]:
+        """Renew every lease held in one statement; returns (and forgets) the tables lost."""
+        with self._lock:
+            held = dict(self._held)
+        if not held:
+            return []
+        params = {"owner": self.owner, "seconds": self._lease_s, "tables": list(held), "tokens": list(held.values())}
+        renewed = {str(row[0]) for row in self._pool.run(lambda conn: conn.execute(_RENEW_ALL, params).fetchall())}
+        lost = sorted(set(held) - renewed)
+        for table in lost:
+            self._forget(table)
+        return lost
+
+    def release(self, table: str) -> None:
+        """Give the lease back (expired at once, token kept), if we still hold it."""
+        token = self.token(table)
+        if token is None:
+            return
+        self._forget(table)
+        self._pool.run(lambda conn: conn.execute(_RELEASE, {"table": table, "owner": self.owner, "token": token}))
+
+    def token(self, table: str) -> int | None:
+        """The fencing token we hold on ``table`` (None: no lease)."""
+        with self._lock:
+            return self._held.get(table)
+
+    def held(self) -> list[str]:
+        """The tables we hold a lease on, by id."""
+        with self._lock:
+            return sorted(self._held)
+
+    def _keep(self, table: str, token: int, expires_at: int) -> Lease:
+        with self._lock:
+            self._held[table] = token
+        return Lease(table, self.owner, token, expires_at)
+
+    def _forget(self, table: str) -> None:
+        with self._lock:
+            self._held.pop(table, None)
+
+
+def _one(conn: Conn, query: str, params: dict[str, Any]) -> tuple[Any, ...] | None:
+    return conn.execute(query, params).fetchone()

@@ -1,0 +1,52 @@
+"""The app on a PostgreSQL store: chosen by the config's URL, tables created under a lease, leases
+renewed on the scheduler, and a lease lost to another process logged."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from referee.config import Config, load_config
+from referee.fairness.keys import Signer
+from referee.store.pg_pool import Pool
+from referee.store.postgres import PostgresStore
+from referee.store.postgres_leases import PostgresLeases
+from referee.table import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.fair_dealer import FairDealer
+from referee.web.app import create_app
+
+
+def test_a_postgresql_url_in_the_environment_chooses_the_postgresql_store():
+    config = load_config(None, environ={"TAVERN_STORE_DATABASE": "postgresql://tavern@db/tavern",
+                                        "TAVERN_STORE_POOL_SIZE": "8", "TAVERN_STORE_LEASE_S": "4.5"})
+    assert (config.database, config.pool_size, config.lease_s) == ("postgresql://tavern@db/tavern", 8, 4.5)
+
+
+def test_the_app_serves_its_tables_under_leases_it_renews(postgres, tmp_path, caplog):
+    url = postgres.new_database()
+    clock = ManualScheduler()
+    config = Config(async_mode="threading", database=url, signing_key=str(tmp_path / "key.pem"), lease_s=3.0,
+                    seed_wait_s=0)
+    app = create_app(config, dealer=FairDealer(Signer.from_private_bytes(bytes(32))), scheduler=clock)
+    created = app.test_client().post("/api/tables", json={"name": "Anna", "rules": {}})
+    assert created.status_code == 201, created.get_json()
+    table_id = created.get_json()["table"]
+    pool = Pool(url, 1)
+    other = PostgresLeases(pool, 30.0, owner="other")
+    assert [e.kind for e in PostgresStore(pool).entries(table_id)][0] == "table_created"
+    row = pool.run(lambda conn: conn.execute(
+        "SELECT token, expires_at - clock_timestamp() FROM table_leases WHERE table_id = %s",
+        (table_id,)).fetchone())
+    assert row[0] == 1 and row[1].total_seconds() > 0
+    pool.run(lambda conn: conn.execute("UPDATE table_leases SET expires_at = clock_timestamp() WHERE table_id = %s",
+                                       (table_id,)))
+    assert other.acquire(table_id).token == 2  # the app's lease had expired: taken over
+    with caplog.at_level(logging.ERROR, logger="referee.web"):
+        clock.advance(1.0)  # a renewal is due every lease_s / 3
+    assert [r.getMessage() for r in caplog.records if r.name == "referee.web"] == ["table lease lost"]
+    table = app.extensions["tavern"].tables.get(table_id)
+    with pytest.raises(TableError) as refused:
+        table.join("Bob", "d1")
+    assert refused.value.code == "store/fenced"
+    pool.close()
