@@ -13,6 +13,8 @@ kind                         ref               items
 ``attempt_target_die``       attempt number    one ``("die of seat S", dice of S)``; once per attempt
 ``roll_off``                 game number       ``("seat S", 6)`` twice per rolling seat, seats ascending;
                                                counter 1 is the first roll, 2, 3, ... the re-rolls of a tie
+``poker_roll``               game number       ``("die", 6)`` 1 to 5 times (the dice a poker-dice holder
+                                               rolls); counter 1, 2, ... over the game's rolls
 ============================ ================= ====================================================
 
 >>> purpose(ATTEMPT_CHECK, 3)
@@ -22,7 +24,7 @@ True
 >>> purpose("attempt 3 check", 1)
 Traceback (most recent call last):
 ...
-referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, not "attempt 3 check"
+referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, not "attempt 3 check"
 """
 from __future__ import annotations
 
@@ -34,12 +36,16 @@ from referee.store.chain import canonical
 ATTEMPT_CHECK = "attempt_check"
 ATTEMPT_TARGET_DIE = "attempt_target_die"
 ROLL_OFF = "roll_off"
-DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None}
+POKER_ROLL = "poker_roll"
+DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None,
+                                              POKER_ROLL: None}
 """How many draws one reference may have, by kind (None: any number, counted 1, 2, ...)."""
 CHECK_DICE = (20, 100)
 MAX_DICE = 10
 ROLL_OFF_SIDES = 6
 ROLL_OFF_DICE = 2
+POKER_CUP = 5
+"""Dice in a poker-dice cup: a roll draws 1 to this many."""
 
 
 class PurposeError(FairnessError):
@@ -79,6 +85,10 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     >>> items_problem(purpose(ROLL_OFF, 1), [{"label": "seat 0", "sides": 6}] * 2 + [{"label": "seat 2", "sides": 6}] * 2)
     >>> items_problem(purpose(ATTEMPT_TARGET_DIE, 2), [{"label": "die of seat 1", "sides": 11}])
     'attempt_target_die of attempt 2 draws one ("die of seat S", 1..10), not [{"label":"die of seat 1","sides":11}]'
+    >>> items_problem(purpose(POKER_ROLL, 1, 2), [{"label": "die", "sides": 6}] * 3) is None
+    True
+    >>> items_problem(purpose(POKER_ROLL, 1), [{"label": "die", "sides": 6}] * 6)
+    'poker_roll of game 1 (roll 1) draws ("die", 6) 1 to 5 times, not [{"label":"die","sides":6},{"label":"die","sides":6},{"label":"die","sides":6},{"label":"die","sides":6},{"label":"...'
     """
     shape = [(item.get("label"), item.get("sides")) if isinstance(item, dict) else None for item in items]
     kind = value["kind"]
@@ -88,6 +98,9 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     elif kind == ATTEMPT_TARGET_DIE:
         fits = len(shape) == 1 and target_seat(items[0]) is not None and _within(shape[0][1], MAX_DICE)
         expected = f"one (\"die of seat S\", 1..{MAX_DICE})"
+    elif kind == POKER_ROLL:
+        fits = 1 <= len(shape) <= POKER_CUP and all(item == ("die", ROLL_OFF_SIDES) for item in shape)
+        expected = f"(\"die\", {ROLL_OFF_SIDES}) 1 to {POKER_CUP} times"
     else:
         seats = roll_off_seats(items)
         fits = bool(seats) and shape == [(f"seat {s}", ROLL_OFF_SIDES) for s in seats for _ in range(ROLL_OFF_DICE)]
@@ -128,7 +141,7 @@ def describe(value: dict[str, Any]) -> str:
     >>> describe(purpose(ROLL_OFF, 1, 2)), describe(purpose(ATTEMPT_CHECK, 4))
     ('roll_off of game 1 (roll 2)', 'attempt_check of attempt 4')
     """
-    of = "game" if value["kind"] == ROLL_OFF else "attempt"
+    of = "game" if value["kind"] in (ROLL_OFF, POKER_ROLL) else "attempt"
     roll = f" (roll {value['counter']})" if DRAWS_PER_REFERENCE.get(value["kind"]) is None else ""
     return f"{value['kind']} of {of} {value['ref']}{roll}"
 
