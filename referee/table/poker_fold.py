@@ -91,7 +91,7 @@ def _cup_rolled(state: TableState, public: dict[str, Any], _secret: dict[str, An
                                       f"({pending_roll(game)} dice, committed and not revealed)")
     values = tuple(int(result["value"]) for result in draw[1]["results"])
     step = apply(game, Roll(values))
-    return replace(state, game=step.state, rolls=counter, events=_public(step))
+    return replace(state, game=step.state, rolls=counter, events=_public_events(step))
 
 
 def _require_unpaused(state: TableState) -> None:
@@ -130,7 +130,7 @@ def _doubted(state: TableState, public: dict[str, Any], _secret: dict[str, Any])
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     _require_unpaused(state)
     step = apply(_poker_game(state), NextRound())
-    return replace(state, game=step.state, moves=0, events=_public(step))
+    return replace(state, game=step.state, moves=0, events=_public_events(step))
 
 
 def _evening_ended(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -145,10 +145,10 @@ def _played(state: TableState, public: dict[str, Any], action: Declare | Believe
     """A move: by the seat itself (its timeout strikes reset) or by a bot standing in for it."""
     step = apply(_poker_game(state), action)
     strikes = state.strikes if public.get("by_bot") else {**state.strikes, public["seat"]: 0}
-    return replace(state, game=step.state, strikes=strikes, moves=state.moves + 1, events=_public(step))
+    return replace(state, game=step.state, strikes=strikes, moves=state.moves + 1, events=_public_events(step))
 
 
-def _public(step: Step) -> tuple[Event, ...]:
+def _public_events(step: Step) -> tuple[Event, ...]:
     return tuple(event for event in step.events if event.audience is None)
 
 
