@@ -12,12 +12,16 @@ the cup once a doubt has opened it.
 ([2, 2, 5, 5, 1], [], [])
 >>> "referee_cup" in poker_game_view(state, seat=None), poker_game_view(state, None, see_all=True)["referee_cup"]
 (False, [2, 2, 5, 5, 1])
+
+At a table each seat's game view also carries ``against`` (``poker_table_games``), and the
+table's view an ``evening`` (``evening_view``): the bracket, its matches, the champion.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
-from referee.rules.poker_bluff import HIGHEST, Declaration, GameState, Phase, RoundResult, keepable
+from referee.rules.poker_bluff import HIGHEST, Bracket, Declaration, GameState, Match, Phase, RoundResult, keepable
 
 FAMILY = "poker_bluff"
 _CUP_IN_HAND = (Phase.DECLARING, Phase.RESPONDING, Phase.KEEPING)
@@ -75,4 +79,52 @@ def _result(result: RoundResult | None) -> dict[str, Any] | None:
         "held": result.held,
         "winner": result.winner,
         "loser": result.loser,
+    }
+
+
+def poker_table_games(state: GameState, seats: Sequence[int | None], *, game_no: int,
+                      moves: int) -> dict[int | None, dict[str, Any]]:
+    """``poker_game_view`` for each of ``seats`` at a table, with ``against`` ``{game, round, step}``:
+    what a move sent from that view answers (``step``: the moves of the round so far).
+
+    >>> from referee.rules.poker_bluff import PokerSettings, new_game
+    >>> views = poker_table_games(new_game(PokerSettings(), (0, 1), 0), [0, None], game_no=3, moves=0)
+    >>> views[None]["against"], views[0]["seat"]
+    ({'game': 3, 'round': 1, 'step': 0}, 0)
+    """
+    against = {"game": game_no, "round": state.round_no, "step": moves}
+    return {seat: {**poker_game_view(state, seat, game_no=game_no), "against": dict(against)} for seat in seats}
+
+
+class EveningLike(Protocol):
+    """What an evening's view reads of a table's evening (``referee.table.poker_evening.Evening``)."""
+
+    number: int
+    bracket: Bracket
+    matches: tuple[Match, ...]
+
+
+def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, token_value: str) -> dict[str, Any] | None:
+    """The evening as everyone sees it (null before the first): each bracket round's pairs with their
+    winner and the winner of each game they played, the champion, the ``pot`` of the recorded stakes.
+
+    >>> from referee.rules.poker_bluff import new_bracket
+    >>> from types import SimpleNamespace
+    >>> evening = SimpleNamespace(number=1, bracket=new_bracket((0, 1, 2)), matches=(Match(0, 1, False, (1,)),))
+    >>> view = evening_view(evening, pot=None, token_value="1 silver")
+    >>> view["rounds"][0], view["champion"]
+    ([{'seats': [0, 1], 'winner': None, 'games': [1]}, {'seats': [2], 'winner': 2, 'games': []}], None)
+    """
+    if evening is None:
+        return None
+    games = {frozenset(match.seats): list(match.winners) for match in evening.matches}
+    return {
+        "evening": evening.number,
+        "entrants": list(evening.bracket.entrants),
+        "rounds": [[{"seats": list(pairing.seats), "winner": pairing.winner,
+                     "games": list(games.get(frozenset(pairing.seats), []))} for pairing in round_]
+                   for round_ in evening.bracket.rounds],
+        "champion": evening.bracket.champion,
+        "pot": dict(pot) if pot is not None else None,
+        "token_value": token_value,
     }

@@ -4,6 +4,9 @@ Views are built field by field from what a viewer may see (a whitelist): a secre
 the state later stays on the server until a view names it. The result is JSON-ready and is
 what clients and bots read (docs/protocol.md, docs/bots.md).
 
+A table's view is its family's (``FAMILY_VIEWS``, keyed by ``table.family``): a Liar's Dice
+game is ``game_view``'s, a poker-dice game ``referee.poker_views``' with its ``evening``.
+
 >>> from referee.rules import Settings, new_game, apply, Roll
 >>> state = apply(new_game(Settings(dice_per_player=2), (0, 1), 0), Roll(((2, 3), (4, 1)))).state
 >>> game_view(state, seat=0)["dice"], game_view(state, seat=1)["dice"], game_view(state, seat=None)["dice"]
@@ -13,14 +16,19 @@ False
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
 from referee.gm.relay import Translate
+from referee.gm.stakes import pot
 from referee.gm.state import GmState
 from referee.gm.views import gm_view, referee_gm_view
+from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
+from referee.rules import poker_bluff
+from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, rules_of
 
 
 def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: bool = False,
@@ -84,12 +92,12 @@ def game_views(state: GameState, seats: Sequence[int | None], *, game_no: int = 
 
 
 @lru_cache(maxsize=256)
-def _table_rules(settings: Settings) -> dict[str, Any]:
-    return settings.to_dict()
+def _table_rules(settings: TableSettings) -> dict[str, Any]:
+    return rules_of(settings)
 
 
-def _rules(settings: Settings) -> dict[str, Any]:
-    """``settings.to_dict()``, worked out once per distinct settings (a table's change rarely)."""
+def _rules(settings: TableSettings) -> dict[str, Any]:
+    """``rules_of(settings)``, worked out once per distinct settings (a table's change rarely)."""
     return dict(_table_rules(settings))
 
 
@@ -148,13 +156,69 @@ class TableLike(Protocol):
 
     id: str
     host: int | None
-    settings: Settings
+    family: str
+    settings: TableSettings
     seats: Mapping[int, SeatLike]
     game_no: int
-    game: GameState | None
+    game: GameState | poker_bluff.GameState | None
     autopilot: Collection[int]
     gm: GmState
     roll_off: Sequence[Mapping[str, Any]]
+    evening: EveningLike | None
+    moves: int
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyViews:
+    """How a family's table shows its game: each seat's game view (``games``: the running game's
+    views by seat, ``{}`` before the first game), the referee's (``referee``: the game seen whole
+    unless ``blind``), and what the family adds to every table view (``extra``)."""
+
+    games: Callable[[TableLike, Sequence[int | None]], dict[int | None, dict[str, Any]]]
+    referee: Callable[[TableLike, bool], dict[str, Any] | None]
+    extra: Callable[[TableLike], dict[str, Any]]
+
+
+def _liars_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    game = state.game
+    if not isinstance(game, GameState):
+        return {}
+    return game_views(game, seats, game_no=state.game_no, roll_off=state.roll_off)
+
+
+def _liars_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
+    game = state.game
+    if not isinstance(game, GameState):
+        return None
+    return game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
+
+
+def _poker_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    game = state.game
+    if not isinstance(game, poker_bluff.GameState):
+        return {}
+    return poker_table_games(game, seats, game_no=state.game_no, moves=state.moves)
+
+
+def _poker_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
+    game = state.game
+    if not isinstance(game, poker_bluff.GameState):
+        return None
+    return poker_game_view(game, None, game_no=state.game_no, see_all=not blind)
+
+
+def _poker_extra(state: TableLike) -> dict[str, Any]:
+    evening = state.evening
+    stakes = [state.gm.stakes[seat] for seat in (evening.bracket.entrants if evening else ()) if seat in state.gm.stakes]
+    token_value = state.settings.token_value if isinstance(state.settings, poker_bluff.PokerSettings) else ""
+    return {"evening": evening_view(evening, pot=pot(stakes) if stakes else None, token_value=token_value)}
+
+
+FAMILY_VIEWS: dict[str, FamilyViews] = {
+    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, lambda _state: {}),
+    POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra),
+}
+"""Each family's views, by the family's name."""
 
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
@@ -183,15 +247,17 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
 
     >>> from types import SimpleNamespace
     >>> from referee.gm.state import GmState
-    >>> state = SimpleNamespace(id="t1", host=0, settings=Settings(), seats={}, game_no=0, game=None,
-    ...                         autopilot=(), gm=GmState(), roll_off=())
+    >>> state = SimpleNamespace(id="t1", host=0, family="liars_dice", settings=Settings(), seats={}, game_no=0,
+    ...                         game=None, autopilot=(), gm=GmState(), roll_off=(), evening=None, moves=0)
     >>> views = table_views(state, version=4, seats=[0, None], connected=(), spectators=1)
     >>> views[0]["you"], views[None]["you"]["role"], views[0]["table"] is views[None]["table"]
     ({'seat': 0, 'role': 'player', 'is_host': True}, 'spectator', True)
     """
+    family = FAMILY_VIEWS[state.family]
     table = {
         "id": state.id,
         "host": state.host,
+        "family": state.family,
         "rules": _rules(state.settings),
         "seats": [_seat(info, connected, state.autopilot) for _, info in sorted(state.seats.items())],
         "turn_deadline_ms": None if deadline is None else int(deadline * 1000),
@@ -200,8 +266,9 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
         "server_key": dict(server_key) if server_key else None,
     }
     game = state.game
-    games = game_views(game, seats, game_no=state.game_no, roll_off=state.roll_off) if game is not None else {}
+    games = family.games(state, seats)
     shown = dict(commitment) if game is not None and game.phase is not Phase.ROLLING and commitment else None
+    extra = family.extra(state)
     views: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
         view: dict[str, Any] = {
@@ -212,6 +279,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
             "table": table,
             "game": games.get(seat),
             "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
+            **extra,
         }
         if shown:
             view["commitment"] = shown
@@ -251,8 +319,8 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     hidden_round = None
     hands: dict[int, list[int]] = {}
     if game is not None:
-        view["game"] = game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
-        if game.phase is Phase.BIDDING:
+        view["game"] = FAMILY_VIEWS[state.family].referee(state, blind)
+        if isinstance(game, GameState) and game.phase is Phase.BIDDING:
             hidden_round = (state.game_no, game.round_no) if blind else None
             hands = {} if blind else {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}
     view["commitments"] = dict(commitments) if commitments else None

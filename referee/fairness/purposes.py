@@ -88,6 +88,10 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     'poker_roll of game 1 (roll 3) draws ("die", 6) 1 to 5 times, not [{"label":"die","sides":6},{"label":"die","sides":6},{"labe...'
     >>> items_problem(purpose(ATTEMPT_TARGET_DIE, 2), [{"label": "die of seat 1", "sides": 11}])
     'attempt_target_die of attempt 2 draws one ("die of seat S", 1..10), not [{"label":"die of seat 1","sides":11}]'
+    >>> items_problem(purpose(POKER_ROLL, 1, 2), [{"label": "die", "sides": 6}] * 3) is None
+    True
+    >>> items_problem(purpose(POKER_ROLL, 1), [{"label": "die", "sides": 6}] * 6)
+    'poker_roll of game 1 (roll 1) draws ("die", 6) 1 to 5 times, not [{"label":"die","sides":6},{"label":"die","sides":6},{"label":"die","sides":6},{"label":"die","sides":6},{"label":"...'
     """
     shape = [(item.get("label"), item.get("sides")) if isinstance(item, dict) else None for item in items]
     kind = value["kind"]

@@ -19,10 +19,18 @@ Turn = tuple[int, int, int]
 """(game, round, bids of this round)."""
 
 
-def require_current(turn: Turn | None, against: Turn | None) -> None:
-    """Refuse (``action/stale``) an action whose ``against`` is not the table's ``turn`` (None: no round is bid)."""
+def require_current(turn: Turn | None, against: Turn | None, moves: str = "bid(s)",
+                    idle: str = "no round being bid") -> None:
+    """Refuse (``action/stale``) an action whose ``against`` is not the table's ``turn`` (None: ``idle``,
+    no round is played); ``moves`` names what the third number counts (a poker-dice round counts its moves).
+
+    >>> require_current(None, (1, 1, 0), moves="move(s)", idle="no round being played")
+    Traceback (most recent call last):
+    ...
+    referee.table.errors.TableError: you answered game 1, round 1 after 0 move(s); the table is at no round being played: look again
+    """
     if against is None or against == turn:
         return
-    now = "no round being bid" if turn is None else f"game {turn[0]}, round {turn[1]} after {turn[2]} bid(s)"
-    raise TableError("action/stale", f"you answered game {against[0]}, round {against[1]} after {against[2]} bid(s); "
+    now = idle if turn is None else f"game {turn[0]}, round {turn[1]} after {turn[2]} {moves}"
+    raise TableError("action/stale", f"you answered game {against[0]}, round {against[1]} after {against[2]} {moves}; "
                                      f"the table is at {now}: look again")

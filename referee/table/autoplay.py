@@ -8,8 +8,12 @@ over (its player left, or timed out twice) plays the turn already running; a pla
 back cancels the move it had scheduled and plays that turn themselves. Every bot move carries
 ``against`` (the turn it answers), so the table refuses it once that turn has moved on.
 
+The bots, their views and how their actions are played are the table's family's
+(``referee.table.families``): a Liar's Dice table plays ``referee.bots`` on ``game_view``, a
+poker-dice table ``referee.bots.poker_bluff`` on ``poker_game_view``.
+
 Under ``challenge = anyone`` every bot-played seat that may call the standing bid but is not
-to act considers calling once per bid (docs/bots.md, "Out-of-turn calls"): after
+to act (the family's ``out_of_turn`` seats) considers calling once per bid (docs/bots.md, "Out-of-turn calls"): after
 ``OUT_OF_TURN_THINK`` of the think time, before the player to act moves, it asks its bot,
 which answers a call or None. A call that comes too late (another seat called first, or the
 turn moved on) is dropped quietly: it was only ever a wish.
@@ -20,10 +24,7 @@ import logging
 import secrets
 from typing import Any
 
-from referee.bots.base import legal_moves, to_action
-from referee.bots.registry import make_bot
-from referee.rules import Phase, RulesError, callers
-from referee.views import game_view
+from referee.rules import RulesError
 
 from .scheduler import Handle, Scheduler
 from .table import Table
@@ -90,11 +91,10 @@ class Autoplay:
             return
         for handle in self._calls[1]:
             handle.cancel()
-        game = self.table.game
         handles = []
-        if key is not None and game is not None and game.settings.challenge == "anyone":
-            for seat in callers(game):
-                if seat != game.turn and self._bot_plays(seat):
+        if key is not None:
+            for seat in self.table.family.out_of_turn(self.table.current):
+                if self._bot_plays(seat):
                     handles.append(self._scheduler.call_later(
                         self._think_s * OUT_OF_TURN_THINK, lambda seat=seat: self._bot_call(key, seat)))
         self._calls = (key, handles)
@@ -102,14 +102,14 @@ class Autoplay:
     def _bot_call(self, key: tuple[int, ...], seat: int) -> None:
         """A bot not to act may call the standing bid of turn ``key``; it answers a call or None."""
         table = self.table
-        game = table.game
-        if table.turn_key() != key or game is None or seat not in callers(game) or not self._bot_plays(seat):
+        family = table.family
+        if table.turn_key() != key or seat not in family.out_of_turn(table.current) or not self._bot_plays(seat):
             return
-        view = game_view(game, seat, game_no=table.current.game_no, roll_off=table.current.roll_off)
+        view = family.seat_view(table.current, seat)
         try:
             action = self._bot_for(seat).act(view)
             if action is not None and action.get("type") in ("liar", "spot_on") and table.turn_key() == key:
-                self._play(seat, action, (key[0], key[1], key[2]))
+                family.play(table, seat, action, (key[0], key[1], key[2]))
         except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
             log.info("out-of-turn call dropped", extra={"table": table.id, "seat": seat, "error": str(error)})
 
@@ -144,38 +144,29 @@ class Autoplay:
             return (table.turn_key() == key and game is not None and game.turn == seat
                     and (not only_for_bot or self._bot_plays(seat)))
 
-        game = table.game
-        if not still_due() or game is None:
+        if not still_due():
             return
-        view = game_view(game, seat, game_no=table.current.game_no, roll_off=table.current.roll_off)
+        family = table.family
+        view = family.seat_view(table.current, seat)
         against = (key[0], key[1], key[2])
         try:
             action = self._bot_for(seat).act(view)
             if still_due():
-                self._play(seat, action, against)
+                family.play(table, seat, action, against)
         except (RulesError, KeyError, TypeError, ValueError) as error:
             if not still_due():
                 return
             log.warning("bot action refused", extra={"table": table.id, "seat": seat, "error": str(error)})
-            self._play(seat, to_action(legal_moves(view)[-1]), against)
-
-    def _play(self, seat: int, action: dict[str, Any], against: tuple[int, int, int]) -> None:
-        """Play ``action`` (``{"type": "bid", "quantity", "face"}``, ``{"type": "liar"}`` or ``{"type": "spot_on"}``)
-        for ``seat`` against the turn the bot saw (refused as stale once it moved on)."""
-        kind = action.get("type")
-        if kind == "liar":
-            self.table.liar(seat, by_bot=True, against=against)
-        elif kind == "spot_on":
-            self.table.spot_on(seat, by_bot=True, against=against)
-        else:
-            self.table.bid(seat, int(action["quantity"]), int(action["face"]), by_bot=True, against=against)
+            family.play(table, seat, family.fallback(view), against)
 
     def _bot_for(self, seat: int) -> Any:
+        """The bot playing ``seat`` (its own level, or ``STAND_IN_LEVEL`` for a person's seat), of the
+        table's family; one per seat and level, so it remembers what it observed."""
         state = self.table.current
         level = state.seats[seat].level or STAND_IN_LEVEL
         bot = self._bots.get((seat, level))
         if bot is None:
-            bot = self._bots[(seat, level)] = make_bot(level, seed=secrets.randbits(64))
+            bot = self._bots[(seat, level)] = self.table.family.make_bot(level, secrets.randbits(64))
         return bot
 
     def _feed_observers(self) -> None:
@@ -191,7 +182,7 @@ class Autoplay:
         """A person in the running game who stays disconnected past the grace period gets a bot."""
         state = self.table.current
         game = state.game
-        playing = set(game.in_game) if game is not None and game.phase is not Phase.OVER else set()
+        playing = set(game.in_game) if game is not None and state.game_running else set()
         absent = {seat for seat in state.humans() if seat in playing and seat not in self.table.connected
                   and seat not in state.autopilot}
         for seat in list(self._gone):

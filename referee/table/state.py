@@ -15,10 +15,14 @@ from typing import Any
 
 from referee.gm.fold import HANDLERS as GM_HANDLERS
 from referee.gm.state import GmState
-from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, Settings,
-                           SpotOn, Step, apply, new_game, pending_roll_off)
+from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, SpotOn, Step,
+                           apply, new_game, pending_roll_off)
+from referee.rules import poker_bluff
+from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
 from .errors import TableError
+from .poker_evening import Evening
+from .poker_fold import HANDLERS as POKER_HANDLERS
 from .roll_off import drawn_throw
 
 
@@ -57,16 +61,24 @@ class TableState:
     """Everything a table knows: its rules, seats, host (None: the referee hosts), games so far,
     the running game, and the game master's part (``gm``).
 
-    ``roll_off`` holds the running game's roll-off throws (the rules' ``roll_off`` events:
-    ``{dice, standing}``), oldest first; empty unless the game plays ``first_opener = roll_off``.
-    ``last_first_opener`` is the first opener of the last game that rotated (a roll-off game names none)."""
+    ``family`` names the rules the table plays (``referee.rules.families``); ``settings`` and
+    ``game`` are that family's.
+
+    Liar's Dice: ``roll_off`` holds the running game's roll-off throws (the rules' ``roll_off``
+    events: ``{dice, standing}``), oldest first; empty unless the game plays ``first_opener =
+    roll_off``. ``last_first_opener`` is the first opener of the last game that rotated (a
+    roll-off game names none).
+
+    Poker-dice: ``evening`` is the bracket being played (or the last one), ``moves`` the moves of
+    the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game."""
 
     id: str
-    settings: Settings
+    settings: TableSettings
+    family: str = LIARS_DICE
     host: int | None = 0
     seats: dict[int, SeatInfo] = field(default_factory=dict)
     game_no: int = 0
-    game: GameState | None = None
+    game: GameState | poker_bluff.GameState | None = None
     last_first_opener: int | None = None
     fairness: GameFairness | None = None
     autopilot: frozenset[int] = frozenset()
@@ -74,6 +86,9 @@ class TableState:
     events: tuple[Event, ...] = ()
     gm: GmState = field(default_factory=GmState)
     roll_off: tuple[dict[str, Any], ...] = ()
+    evening: Evening | None = None
+    moves: int = 0
+    rolls: int = 0
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -103,15 +118,27 @@ class TableState:
         """True while a game is being played (not before the first, not after it ended)."""
         return self.game is not None and self.game.winner is None
 
+    @property
+    def evening_running(self) -> bool:
+        """True while a poker-dice evening has no champion yet (never at a Liar's Dice table)."""
+        return self.evening is not None and not self.evening.ended
+
 
 def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: dict[str, Any] | None) -> TableState:
-    """The table after one entry; raises a RulesError (and changes nothing) when the entry is not allowed."""
+    """The table after one entry; raises a RulesError (and changes nothing) when the entry is not allowed.
+
+    Shared entries (seats, timers, rules, the dealer's manifest and draws, the game master's)
+    fold here; every other kind is its family's (``FAMILY_HANDLERS``): another family's entry
+    is refused ``game/wrong_family``."""
     if state is None:
         if kind != "table_created":
             raise TableError("table/unknown", f"a table's log must start with table_created, not {kind}")
-        return TableState(id=public["id"], settings=Settings.from_dict(public["rules"]))
-    handler = _HANDLERS.get(kind)
+        rules = public["rules"]
+        return TableState(id=public["id"], settings=settings_of(rules), family=family_of(rules))
+    handler = _HANDLERS.get(kind) or FAMILY_HANDLERS[state.family].get(kind)
     if handler is None:
+        if any(kind in handlers for handlers in FAMILY_HANDLERS.values()):
+            raise TableError("game/wrong_family", f"{kind} is not an entry of a {state.family} table")
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
     return handler(replace(state, events=()), public, secret or {})
 
@@ -130,6 +157,9 @@ def _seat_left(state: TableState, public: dict[str, Any], _secret: dict[str, Any
         raise TableError("seat/none", f"seat {seat} is empty")
     if state.game_running and state.game is not None and seat in state.game.in_game:
         raise TableError("game/running", f"seat {seat} is playing: it can leave once the game is over")
+    if state.evening_running and state.evening is not None and seat in state.evening.contenders:
+        raise TableError("evening/running", f"seat {seat} is still in this evening's bracket: it can leave "
+                                            "once it is out or the evening has a champion")
     return replace(state, seats={s: i for s, i in state.seats.items() if s != seat})
 
 
@@ -172,14 +202,17 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
 
 def _rules_changed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     """The host or the referee changed the table's rules between games (the next game plays them)."""
-    if state.game_running:
-        raise TableError("game/running", "the rules change only between games")
-    settings = Settings.from_dict(public["rules"])
+    if state.game_running or state.evening_running:
+        raise TableError("game/running", "the rules change only between games (and evenings)")
+    if family_of(public["rules"]) != state.family:
+        raise TableError("game/wrong_family", f"a {state.family} table keeps its game: rules of "
+                                              f"{family_of(public['rules'])} do not apply")
+    settings = settings_of(public["rules"])
     crowded = sorted(seat for seat in state.seats if seat >= settings.max_players)
     if crowded:
         raise TableError("settings/seats_taken", f"max_players {settings.max_players} leaves no room for seat(s) "
                                                  f"{', '.join(map(str, crowded))}: free them first")
-    event = Event("rules_changed", {"rules": settings.to_dict(), "by": public["by"]})
+    event = Event("rules_changed", {"rules": rules_of(settings), "by": public["by"]})
     return replace(state, settings=settings, events=(event,))
 
 
@@ -282,21 +315,28 @@ def _fairness(state: TableState) -> GameFairness:
 _HANDLERS = {
     "seat_taken": _seat_taken,
     "seat_left": _seat_left,
-    "game_started": _game_started,
     "game_opened": _game_opened,
+    "rules_changed": _rules_changed,
+    "seat_autopilot": _autopilot,
+    "turn_timed_out": _timed_out,
+    "draw_committed": _draw_committed,
+    "draw_revealed": _draw_revealed,
+    **GM_HANDLERS,
+}
+"""Entries every table folds alike, whatever its family."""
+
+LIARS_DICE_HANDLERS = {
+    "game_started": _game_started,
     "seed_contributed": _seed,
     "round_dealt": _round_dealt,
     "bid": _bid,
     "liar": _liar,
     "spot_on": _spot_on,
     "roll_off": _rolled_off,
-    "rules_changed": _rules_changed,
     "round_revealed": _round_revealed,
     "next_round": _next_round,
-    "seat_autopilot": _autopilot,
-    "turn_timed_out": _timed_out,
     "die_changed": _die_changed,
-    "draw_committed": _draw_committed,
-    "draw_revealed": _draw_revealed,
-    **GM_HANDLERS,
 }
+
+FAMILY_HANDLERS = {LIARS_DICE: LIARS_DICE_HANDLERS, POKER_BLUFF: POKER_HANDLERS}
+"""Each family's own entries, by the family's name."""

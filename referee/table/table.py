@@ -12,7 +12,8 @@ import threading
 from collections import deque
 from typing import Any
 
-from referee.rules import Event, GameState, Phase, Settings
+from referee.rules import Event, GameState, Phase
+from referee.rules.families import TableSettings, rules_of
 from referee.store.base import Store
 
 from .against import Turn, require_current
@@ -20,7 +21,9 @@ from .batch import Batch
 from .calling import Calling
 from .dealing import Dealer
 from .errors import TableError
+from .families import Family, family_of
 from .opening import Opening
+from .poker_play import PokerPlay
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
@@ -34,7 +37,7 @@ BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавы
 """The regulars of the bar ("кореша"), named in order of arrival."""
 
 
-class Table(Transactions, Seeding, Opening, Calling, Refereeing):
+class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
 
     ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
@@ -100,10 +103,19 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing):
     @property
     def game(self) -> GameState | None:
         """The current game, or None before the first one."""
-        return self.current.game
+        return self.current.game  # type: ignore[return-value]
+
+    @property
+    def family(self) -> Family:
+        """The rules family this table plays (``referee.table.families``)."""
+        return family_of(self.current)
 
     def private_for(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may check of its own dice this round (empty outside a dealt round).
+        """What only ``seat`` may check this round (its family's: a poker-dice table has nothing)."""
+        return self.family.private_for(self, seat)
+
+    def _dice_proofs(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may check of its own Liar's Dice this round (empty outside a dealt round).
 
         The proofs change once a round, so they are built once per round and seat; ``changes``
         lists this round's approved changes to the seat's own dice ({index, value}, log order).
@@ -151,13 +163,13 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing):
                 raise TableError("start/not_host", "only the referee may start a game at this table")
             if state.game is None and seat != state.host:
                 raise TableError("start/not_host", f"only the host ({state.seats[state.host].name}) may start")
-            self._start_game()
+            self.family.start(self)
         self._notify()
 
     def start_game(self) -> None:
         """Start the next game with every seated player (the referee's start; the caller checked who asks)."""
         with self._command():
-            self._start_game()
+            self.family.start(self)
         self._notify()
 
     def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False,
@@ -182,18 +194,18 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing):
             if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
                 return
             self._commit("next_round", {"seat": seat})
-            self._begin_round()
+            self.family.begin_round(self)
         self._notify()
 
     def open_next_round(self) -> None:
         """The referee starts the next round after a reveal."""
         with self._command():
             self._commit("next_round", {"referee": True})
-            self._begin_round()
+            self.family.begin_round(self)
         self._notify()
 
     def _begin_round(self) -> None:
-        """After "next round": penalty dice are taken, then the round is dealt (or the game ends)."""
+        """After Liar's Dice's "next round": penalty dice are taken, then the round is dealt (or the game ends)."""
         self._take_penalties()
         if self.game is not None and self.game.phase is Phase.OVER:
             self._close_game()
@@ -229,20 +241,20 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing):
             self._commit("seat_left", {"seat": seat})
         self._notify()
 
-    def set_rules(self, seat: int, settings: Settings) -> None:
+    def set_rules(self, seat: int, settings: TableSettings) -> None:
         """The host changes the table's rules while no game is running (``rules_changed``)."""
         with self._command():
             self._require_host(seat, "change the rules")
             self.change_rules(settings, by=seat)
 
-    def change_rules(self, settings: Settings, by: int | str) -> None:
+    def change_rules(self, settings: TableSettings, by: int | str) -> None:
         """Log ``settings`` as the table's rules from the next game on, ``by`` a seat or ``"referee"``
         (the caller checked who asks); rules equal to the table's log nothing."""
         with self._command():
             if self.current.game_running:
                 raise TableError("game/running", "the rules change only between games")
             if settings != self.current.settings:
-                self._commit("rules_changed", {"rules": settings.to_dict(), "by": by})
+                self._commit("rules_changed", {"rules": rules_of(settings), "by": by})
         self._notify()
 
     def time_out(self, seat: int, key: tuple[int, ...]) -> int:
@@ -277,18 +289,15 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing):
         return self._scheduler.now()
 
     def turn_key(self) -> tuple[int, ...] | None:
-        """Identifies the turn being played (game, round, bids so far, resumes), or None outside
-        bidding and while the referee has paused the game."""
+        """Identifies the turn being played (game, round, moves so far, resumes), or None while no
+        seat is to act and while the referee has paused the game."""
         turn = self._turn()
         if turn is None or self.current.gm.paused:
             return None
         return turn + (self.current.gm.resumes,)
 
     def _turn(self) -> tuple[int, int, int] | None:
-        game = self.game
-        if game is None or game.phase is not Phase.BIDDING:
-            return None
-        return (self.current.game_no, game.round_no, len(game.bids))
+        return self.family.turn(self.current)
 
     def turn_deadline(self) -> float | None:
         """When the current turn times out (Unix seconds), or None when no timer runs.

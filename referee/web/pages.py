@@ -6,6 +6,7 @@ import secrets
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.rules import RulesError
+from referee.rules.families import rules_of
 from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
@@ -50,7 +51,7 @@ def create_table() -> tuple[Response, int]:
             raise BadRequest("table/full", f"{wanted.bots} bots and you do not fit at {settings.max_players} seats")
         if wanted.bots and wanted.bot_level not in BOT_LEVELS:
             raise BadRequest("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}")
-        table = current_app.extensions["tavern"].tables.create(settings.to_dict())
+        table = current_app.extensions["tavern"].tables.create(rules_of(settings))
         token = secrets.token_urlsafe(32)
         seat = table.join(wanted.name, token_digest(token))
         for _ in range(wanted.bots):

@@ -19,12 +19,16 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
 from referee.rules import MalformedAction, Settings
+from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, name_of
 from referee.table import BadRequest
 from referee.text import NAME_CODES, clean_text
+
+from .poker_payloads import parse_poker_settings
 
 NAME_MAX = 24
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -92,7 +96,7 @@ class NewTable:
     """A request to create a table: the host's name, house rules, bots to seat, start at once."""
 
     name: str
-    rules: Settings
+    rules: TableSettings
     bots: int
     bot_level: str
     start: bool
@@ -104,7 +108,7 @@ def parse_new_table(data: Any) -> NewTable:
     >>> parse_new_table({"name": "Anna", "bots": {"count": 3, "level": "easy"}, "start": True}).bots
     3
     """
-    data = fields_of(data, "name", "lang", "preset", "rules", "bots", "start")
+    data = fields_of(data, "name", "lang", "game", "preset", "rules", "bots", "start")
     rules = parse_rules(data)
     bots = fields_of(data.get("bots", {}), "count", "level")
     count = int_field({"count": bots.get("count", 0)}, "count", 0, SEATS[1])
@@ -115,12 +119,22 @@ def parse_new_table(data: Any) -> NewTable:
     return NewTable(_name(data), rules, count, level, start)
 
 
-def parse_rules(data: dict[str, Any]) -> Settings:
-    """A new table's rules: its ``preset`` (default ``tavern``) with the ``rules`` switches on top.
+def parse_rules(data: dict[str, Any]) -> TableSettings:
+    """A new table's rules, by the family its ``game`` names (default ``liars_dice``; ``game/unknown``
+    for a name no family has): ``parse_liars_rules`` or ``parse_poker_settings``.
 
-    >>> parse_rules({"preset": "kul_tiras", "rules": {"duel_dice": True}}).duel_dice
+    >>> parse_rules({"game": "poker_bluff", "rules": {"two_games": True}}).two_games
     True
-    >>> parse_rules({}) == Settings()
+    """
+    return NEW_TABLE_RULES[family_of(data)](data)
+
+
+def parse_liars_rules(data: dict[str, Any]) -> Settings:
+    """A new Liar's Dice table's rules: its ``preset`` (default ``tavern``) with the ``rules`` switches on top.
+
+    >>> parse_liars_rules({"preset": "kul_tiras", "rules": {"duel_dice": True}}).duel_dice
+    True
+    >>> parse_liars_rules({}) == Settings()
     True
     """
     rules = data.get("rules", {})
@@ -129,8 +143,18 @@ def parse_rules(data: dict[str, Any]) -> Settings:
     return Settings.from_preset(data.get("preset", "tavern"), rules)
 
 
-def parse_set_rules(data: Any, current: Settings) -> Settings:
-    """The rules a ``set_rules`` event asks for: its ``preset`` with the ``rules`` switches on top, or
+def parse_set_rules(data: Any, current: TableSettings) -> TableSettings:
+    """The rules a ``set_rules`` event asks for, parsed by the family of the table's ``current`` rules.
+
+    >>> from referee.rules.poker_bluff import PokerSettings
+    >>> parse_set_rules({"rules": {"tokens": 4}}, PokerSettings(two_games=True)).to_dict()["two_games"]
+    True
+    """
+    return SET_RULES[name_of(current)](fields_of(data, "preset", "rules"), current)
+
+
+def parse_liars_set_rules(data: Any, current: Settings) -> Settings:
+    """A Liar's Dice table's ``set_rules``: its ``preset`` with the ``rules`` switches on top, or
     without a preset the table's ``current`` rules with the switches on top.
 
     >>> parse_set_rules({"rules": {"spot_on": True}}, Settings(dice_per_player=3)).to_dict()
@@ -140,11 +164,19 @@ def parse_set_rules(data: Any, current: Settings) -> Settings:
     """
     data = fields_of(data, "preset", "rules")
     if "preset" in data:
-        return parse_rules(data)
+        return parse_liars_rules(data)
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise BadRequest("payload/malformed", "rules must be an object")
     return Settings.from_dict({**current.to_dict(), **rules})
+
+
+NEW_TABLE_RULES: dict[str, Callable[[dict[str, Any]], TableSettings]] = {
+    LIARS_DICE: parse_liars_rules, POKER_BLUFF: parse_poker_settings}
+"""A new table's rules, by family."""
+SET_RULES: dict[str, Callable[[Any, Any], TableSettings]] = {
+    LIARS_DICE: parse_liars_set_rules, POKER_BLUFF: parse_poker_settings}
+"""A ``set_rules`` event's rules, by the table's family."""
 
 
 def _name(data: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
 from referee.rules import RulesError
+from referee.rules.families import rules_of
 from referee.table import desk
 
 from .payloads import fields_of, parse_name, parse_rules, token_digest
@@ -24,13 +25,13 @@ referee_pages = Blueprint("referee_pages", __name__)
 
 
 def create_refereed_table(body: Any) -> tuple[Response, int]:
-    """``{"referee": {"name"}, "preset"?, "rules"?, "gm"?, "lang"?}`` → 201 with the referee's token and both links."""
+    """``{"referee": {"name"}, "game"?, "preset"?, "rules"?, "gm"?, "lang"?}`` → 201 with the referee's token and both links."""
     try:
-        data = fields_of(body, "referee", "preset", "rules", "gm", "lang")
+        data = fields_of(body, "referee", "game", "preset", "rules", "gm", "lang")
         name = parse_name(fields_of(data.get("referee"), "name"))
         rules = parse_rules(data)
         settings = GmSettings.from_dict(data.get("gm"))
-        table = current_app.extensions["tavern"].tables.create(rules.to_dict())
+        table = current_app.extensions["tavern"].tables.create(rules_of(rules))
         token = secrets.token_urlsafe(32)
         desk.name_referee(table, name, token_digest(token), settings)
     except RulesError as error:

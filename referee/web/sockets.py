@@ -22,9 +22,10 @@ from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, watch_room
-from .payloads import (one_payload, parse_against, parse_auth, parse_bid, parse_call, parse_empty, parse_level,
-                       parse_name, parse_next_round, parse_seat, parse_seed, parse_set_rules, token_digest)
+from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
+                       parse_set_rules, token_digest)
 from .broadcast import Broadcaster
+from .family_events import SeatAction, family_events
 from .frames import MALFORMED_EVENT, guard_frames, reason_of
 
 log = logging.getLogger("referee.web")
@@ -35,25 +36,8 @@ def _start(table: Table, seat: int, data: Any) -> None:
     table.start(seat)
 
 
-def _bid(table: Table, seat: int, data: Any) -> None:
-    quantity, face = parse_bid(data)
-    table.bid(seat, quantity, face, against=parse_against(data))
-
-
-def _liar(table: Table, seat: int, data: Any) -> None:
-    table.liar(seat, against=parse_call(data))
-
-
-def _spot_on(table: Table, seat: int, data: Any) -> None:
-    table.spot_on(seat, against=parse_call(data))
-
-
 def _next_round(table: Table, seat: int, data: Any) -> None:
     table.next_round(seat, parse_next_round(data))
-
-
-def _seed(table: Table, seat: int, data: Any) -> None:
-    table.contribute_seed(seat, *parse_seed(data))
 
 
 def _add_bot(table: Table, seat: int, data: Any) -> None:
@@ -64,14 +48,11 @@ def _remove_bot(table: Table, seat: int, data: Any) -> None:
     table.remove_bot(seat, parse_seat(data))
 
 
-SeatAction = Callable[[Table, int, Any], None]
-
 SEAT_EVENTS: dict[str, SeatAction] = {
-    "start": _start, "new_game": _start, "bid": _bid, "liar": _liar, "spot_on": _spot_on, "next_round": _next_round,
-    "seed": _seed,
-    "add_bot": _add_bot, "remove_bot": _remove_bot,
+    "start": _start, "new_game": _start, "next_round": _next_round, "add_bot": _add_bot, "remove_bot": _remove_bot,
+    **family_events(),
 }
-"""Events that need a seat, each with what it does to the table."""
+"""Events that need a seat, each with what it does to the table (a family's own: ``family_events``)."""
 
 
 def refused(error: RulesError) -> ConnectionRefusedError:

@@ -180,7 +180,7 @@ def test_bots_at_the_table_observe_the_public_events_in_the_documented_shape(mon
         def observe(self, event):
             seen.append(event)
 
-    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: Watcher(seed))
+    monkeypatch.setattr("referee.table.families.make_bot", lambda level, seed: Watcher(seed))
     room = Room(dice_per_player=1)
     table = room.table
     table.join("Solo", "d0")
@@ -288,7 +288,7 @@ class AlwaysCalls:
 def always_calling_bots(monkeypatch):
     """Every bot the table makes from now on is an ``AlwaysCalls``; the list holds them as they come."""
     bots = []
-    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    monkeypatch.setattr("referee.table.families.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
     return bots
 
 

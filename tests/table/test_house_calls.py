@@ -173,7 +173,7 @@ def test_a_bot_standing_in_may_say_spot_on(monkeypatch):
         def act(self, view):
             return {"type": "spot_on"} if view["can_spot_on"] else {"type": "bid", "quantity": 1, "face": 2}
 
-    monkeypatch.setattr("referee.table.autoplay.make_bot", lambda level, seed: SpotOnBot(seed))
+    monkeypatch.setattr("referee.table.families.make_bot", lambda level, seed: SpotOnBot(seed))
     clock = ManualScheduler()
     events = EventLog(":memory:", clock=clock.now)
     table = Tables(events, PlainDealer(seed=3, script=[HANDS]), clock, seed_wait_s=0,

@@ -23,6 +23,8 @@ from ..errors import MalformedAction
 INT_RANGES: dict[str, tuple[int, int]] = {"tokens": (1, 10), "turn_timer_s": (0, 3600)}
 TOKEN_VALUE_MAX = 40
 """Characters a token's value may hold ("1 silver", "10 gold")."""
+MAX_PLAYERS = 8
+"""Seats at a poker-dice table: the players of one evening's bracket."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,15 @@ class PokerSettings:
     token_value: str = ""
     two_games: bool = False
     turn_timer_s: int = 60
+
+    @property
+    def max_players(self) -> int:
+        """Seats at a table of these rules (not a setting: always ``MAX_PLAYERS``).
+
+        >>> PokerSettings().max_players
+        8
+        """
+        return MAX_PLAYERS
 
     def __post_init__(self) -> None:
         for name, (low, high) in INT_RANGES.items():

@@ -119,6 +119,11 @@ class GameState:
         """The other player of the game."""
         return self.seats[1] if seat == self.seats[0] else self.seats[0]
 
+    @property
+    def in_game(self) -> tuple[int, ...]:
+        """The seats playing this game (both, until it is over): what a table asks any family's game."""
+        return self.seats
+
     def tokens_of(self, seat: int) -> int:
         """Tokens ``seat`` holds."""
         return self.tokens[self.seats.index(seat)]

@@ -1,0 +1,83 @@
+"""A poker-dice evening at a table: the bracket of everyone seated at its start, and its matches.
+
+An evening begins with ``evening_started`` (every seated player, seat order, enters
+``new_bracket``: deterministic, no draw). The table then plays, one game at a time, the first
+pair of the current bracket round still to play: its ``Match`` (one game, or two and a
+decider under ``two_games``) says who starts. A decided match records its winner in the
+bracket; once the final is decided the evening has a champion, and ``evening_ended`` says so.
+
+>>> evening = Evening.begin(1, (0, 1, 2))
+>>> match = evening.next_match(two_games=False)
+>>> match.seats, match.next_starter
+((0, 1), 0)
+>>> evening = evening.playing(match).record(winner=1)
+>>> evening.next_match(two_games=False).seats, evening.contenders
+((1, 2), (1, 2))
+>>> evening = evening.playing(evening.next_match(two_games=False)).record(winner=2)
+>>> evening.champion, evening.next_match(two_games=False)
+(2, None)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from referee.rules.poker_bluff import Bracket, Match, new_bracket
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """Evening ``number`` (1, 2, ... over the table's life): its ``bracket``, every match begun
+    (oldest first; the last one may be running), and whether ``evening_ended`` was logged."""
+
+    number: int
+    bracket: Bracket
+    matches: tuple[Match, ...] = ()
+    ended: bool = False
+
+    @classmethod
+    def begin(cls, number: int, entrants: Sequence[int]) -> "Evening":
+        """Evening ``number`` with ``entrants`` in bracket order (``bracket/entrants`` unless 2+ distinct seats)."""
+        return cls(number, new_bracket(entrants))
+
+    @property
+    def champion(self) -> int | None:
+        """The bracket's champion once the final is decided."""
+        return self.bracket.champion
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """The entrants not knocked out yet, in bracket order (the champion alone at the end)."""
+        out = {seat for round_ in self.bracket.rounds for pairing in round_ if pairing.winner is not None
+               for seat in pairing.seats if seat != pairing.winner}
+        return tuple(seat for seat in self.bracket.entrants if seat not in out)
+
+    def match_of(self, seats: Sequence[int]) -> Match | None:
+        """The match begun between these two seats (either order), or None."""
+        wanted = set(seats)
+        return next((match for match in self.matches if set(match.seats) == wanted), None)
+
+    def next_match(self, two_games: bool) -> Match | None:
+        """The match whose next game the table plays now: the first pair of the current bracket
+        round without a winner (the match begun for it, or a new one, its first seat on the button);
+        None once the evening has a champion."""
+        pending = [pairing for pairing in self.bracket.pending if not pairing.is_bye]
+        if self.champion is not None or not pending:
+            return None
+        seats = pending[0].seats
+        return self.match_of(seats) or Match(seats[0], seats[1], two_games)
+
+    def playing(self, match: Match) -> "Evening":
+        """The evening once a game of ``match`` has started (a new match is added to ``matches``)."""
+        if self.match_of(match.seats) is not None:
+            return self
+        return replace(self, matches=self.matches + (match,))
+
+    def record(self, winner: int) -> "Evening":
+        """The evening after ``winner`` won a game of the last match begun: a decided match goes to the bracket."""
+        match = self.matches[-1].record(winner)
+        bracket = self.bracket
+        if match.winner is not None:
+            bracket = bracket.record(winner=match.winner, loser=match.other if match.winner == match.button
+                                     else match.button)
+        return replace(self, bracket=bracket, matches=self.matches[:-1] + (match,))

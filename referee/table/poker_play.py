@@ -1,0 +1,143 @@
+"""Poker-dice at a table: an evening's games, the cup's rolls as committed draws, the players' moves.
+
+Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
+
+* a start: ``evening_started`` when no evening is running, then ``game_started`` (the pair and
+  starter the bracket and match say), ``game_opened`` and the first roll;
+* a roll: ``draw_committed`` (purpose ``{poker_roll, ref: game, counter}``, one ``("die", 6)`` per
+  die to roll) and ``cup_rolled`` ``{game, draw}``; the draw stays unrevealed until a doubt;
+* ``declared`` and ``believed``; ``kept`` and the roll of the other dice;
+* ``doubted``, the reveal of every draw of the game not revealed yet (the cup is shown) and, when
+  that ends the game, ``game_settled`` where a referee or stakes settle it and ``evening_ended``
+  after the final;
+* ``next_round`` (after a doubt that did not end the game) and the new round's roll.
+
+>>> from referee.fairness.keys import Signer
+>>> from referee.store.log import EventLog
+>>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.fair_dealer import FairDealer
+>>> table = Tables(EventLog(":memory:"), FairDealer(Signer.from_private_bytes(bytes(32))), ManualScheduler(),
+...                seed_wait_s=0).create({"game": "poker_bluff", "tokens": 1})
+>>> table.join("Anna", "d0"), table.join("Ben", "d1")
+(0, 1)
+>>> table.start(0)
+>>> [entry.kind for entry in table._events.entries(table.id)][3:]
+['evening_started', 'game_started', 'game_opened', 'draw_committed', 'cup_rolled']
+>>> from referee.rules.poker_bluff import HIGHEST
+>>> table.declare(0, HIGHEST); table.doubt(1)
+>>> table.game.winner in (0, 1), table.current.evening.champion == table.game.winner
+(True, True)
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from referee.fairness import kinds
+from referee.fairness.purposes import POKER_ROLL
+from referee.rules.families import rules_of
+from referee.rules.poker_bluff import Declaration, GameState, pending_roll
+
+from .against import Turn, require_current
+from .errors import TableError
+from .poker_fold import roll_items
+from .settle import settlement
+
+if TYPE_CHECKING:
+    from .dealing import Dealer
+    from .state import TableState
+
+
+class PokerPlay:
+    """Mixed into ``Table``, which provides the dealer, the command machinery and the draws."""
+
+    id: str
+    _dealer: Dealer
+    current: TableState
+    _command: Callable[[], AbstractContextManager[None]]
+    _commit: Callable[..., None]
+    _notify: Callable[[], None]
+    _require_seat: Callable[[int], None]
+    _turn: Callable[[], Turn | None]
+    draw: Callable[[str, int, list[tuple[str, int]]], tuple[int, list[int]]]
+
+    def declare(self, seat: int, declaration: Declaration, *, by_bot: bool = False,
+                against: Turn | None = None) -> None:
+        """``seat``, holding the cup, declares ``declaration`` (``by_bot``: a bot standing in for the seat;
+        ``against``: the (game, round, step) the sender saw)."""
+        self._move("declared", seat, {"declaration": declaration.to_dict()}, by_bot, against)
+
+    def believe(self, seat: int, *, by_bot: bool = False, against: Turn | None = None) -> None:
+        """``seat`` believes the declaration: the cup passes to them, to keep dice and re-roll."""
+        self._move("believed", seat, {}, by_bot, against)
+
+    def keep(self, seat: int, keep: tuple[int, ...], *, by_bot: bool = False, against: Turn | None = None) -> None:
+        """``seat`` sets ``keep`` aside face up; the other dice of the cup are rolled at once."""
+        with self._command():
+            self._move("kept", seat, {"keep": list(keep)}, by_bot, against)
+            self._poker_roll()
+        self._notify()
+
+    def doubt(self, seat: int, *, by_bot: bool = False, against: Turn | None = None) -> None:
+        """``seat`` doubts the declaration: the cup is shown (every draw of the game is revealed), a token
+        changes hands, and the game (and after the final, the evening) may end."""
+        with self._command():
+            self._move("doubted", seat, {}, by_bot, against)
+            fairness = self.current.fairness
+            if fairness is not None:
+                for secret in fairness.unrevealed_draws():
+                    self._commit(kinds.DRAW_REVEALED,
+                                 self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
+            self._poker_game_end()
+        self._notify()
+
+    def _move(self, kind: str, seat: int, public: dict[str, Any], by_bot: bool, against: Turn | None) -> None:
+        with self._command():
+            self._require_seat(seat)
+            require_current(self._turn(), against, moves="move(s)", idle="no round being played")
+            self._commit(kind, {"seat": seat, **public, **({"by_bot": True} if by_bot else {})})
+        self._notify()
+
+    def _start_poker(self) -> None:
+        """The entries of a start (inside the caller's command): a new evening when none is running,
+        then the bracket's next game, its manifest and its first roll."""
+        state = self.current
+        if state.game_running:
+            raise TableError("game/running", "a game is already running at this table")
+        if not state.evening_running:
+            if len(state.seats) < 2:
+                raise TableError("start/too_few", "an evening needs at least 2 seated players")
+            number = state.evening.number + 1 if state.evening is not None else 1
+            self._commit("evening_started", {"evening": number, "entrants": sorted(state.seats)})
+        evening = self.current.evening
+        match = evening.next_match(self.current.settings.two_games) if evening is not None else None  # type: ignore[union-attr]
+        if match is None:
+            raise TableError("evening/order", "this evening has no game left to play")
+        game_no = self.current.game_no + 1
+        self._commit("game_started", {"game": game_no, "seats": list(match.seats), "opener": match.next_starter})
+        seats = sorted(match.seats)
+        people = [seat for seat in self.current.humans() if seat in seats]
+        manifest, secret = self._dealer.open_game(self.id, game_no, rules_of(self.current.settings), seats, people)
+        self._commit("game_opened", manifest, secret)
+        self._poker_roll()
+
+    def _poker_roll(self) -> None:
+        """The dice the holder must roll now, drawn (committed, unrevealed) and rolled into the cup."""
+        game = self.current.game
+        if not isinstance(game, GameState) or pending_roll(game) == 0:
+            return
+        number, _ = self.draw(POKER_ROLL, self.current.game_no, roll_items(pending_roll(game)))
+        self._commit("cup_rolled", {"game": self.current.game_no, "draw": number})
+
+    def _poker_game_end(self) -> None:
+        """After a doubt: a finished game is settled where it applies, and a decided final ends the evening."""
+        state = self.current
+        if state.game is None or state.game.winner is None:
+            return
+        settled = settlement(state)
+        if settled is not None:
+            self._commit("game_settled", settled)
+        evening = self.current.evening
+        if evening is not None and evening.champion is not None and not evening.ended:
+            self._commit("evening_ended", {"evening": evening.number, "champion": evening.champion})
