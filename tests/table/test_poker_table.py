@@ -169,3 +169,16 @@ def test_a_restart_in_the_middle_of_a_round_resumes_exactly():
     assert loaded.game.cup == (4, 4, 4, 1, 5) and loaded.game.phase is Phase.DECLARING
     again = Table.load(table.id, events, dealer, ManualScheduler())
     assert again.current == loaded.current
+
+
+def test_a_poker_game_commits_to_4096_draws_for_its_rolls():
+    from referee.fairness.keys import Signer
+    from referee.table.fair_dealer import FairDealer
+
+    events = EventLog(":memory:")
+    table = Tables(events, FairDealer(Signer.from_private_bytes(bytes(32))), ManualScheduler(),
+                   seed_wait_s=0).create({"game": "poker_bluff"})
+    table.join("A", "d0"), table.join("B", "d1")
+    table.start(0)
+    manifest = next(e.public for e in events.entries(table.id) if e.kind == "game_opened")
+    assert manifest["draw_slots"] == 4096
