@@ -30,6 +30,7 @@ import posixpath
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 HASH_LENGTH = 12
@@ -42,17 +43,25 @@ REFERENCE = re.compile(r"""(?P<lead>\bfrom\s*|\bimport\s*\(?\s*)(?P<quote>["'])(
 """A relative module specifier after ``from``/``import``/``import(``, or a source map's file name."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Asset:
     """One served file: its own ``name``, the hashed ``url_name`` and the ``body`` served under it."""
 
     name: str
     url_name: str
-    body: bytes
+    body: bytes = field(repr=False)
     mimetype: str
     etag: str
     """The hash in ``url_name``, which names this body exactly."""
-    gzipped: bytes | None = field(default=None, repr=False)
+
+    @cached_property
+    def gzipped(self) -> bytes | None:
+        """The body gzipped (made on first use: an app starts without compressing every file), or
+        None when it is not text or would not shrink."""
+        if posixpath.splitext(self.name)[1] not in COMPRESSIBLE:
+            return None
+        packed = gzip.compress(self.body, compresslevel=9, mtime=0)
+        return packed if len(packed) < len(self.body) else None
 
 
 class Assets:
@@ -68,12 +77,7 @@ class Assets:
         sources = {path.relative_to(folder).as_posix(): path.read_bytes()
                    for path in sorted(folder.rglob("*")) if path.is_file() and not _hidden(path, folder)}
         sources.update(generated or {})
-        refs = {name: _references(name, body, sources) for name, body in sources.items()}
-        own = {name: hashlib.sha256(body).hexdigest() for name, body in sources.items()}
-        digests = {name: _closure_digest(name, refs, own)[:HASH_LENGTH] for name in sources}
-        url_names = {name: _hashed(name, digests[name]) for name in sources}
-        return cls([_asset(name, url_names[name], digests[name], _rewrite(name, body, url_names))
-                    for name, body in sources.items()])
+        return cls(_manifest(tuple(sorted(sources.items()))))
 
     def url_name(self, name: str) -> str:
         """The hashed name to put in a URL (``name`` itself for a file that is not an asset)."""
@@ -91,6 +95,17 @@ class Assets:
     def names(self) -> list[str]:
         """Every asset's plain name, sorted."""
         return sorted(self._by_name)
+
+
+@lru_cache(maxsize=8)
+def _manifest(files: tuple[tuple[str, bytes], ...]) -> list[Asset]:
+    """The assets of these files (by their content: every app of a test run shares one build)."""
+    sources = dict(files)
+    refs = {name: _references(name, body, sources) for name, body in sources.items()}
+    own = {name: hashlib.sha256(body).hexdigest() for name, body in sources.items()}
+    digests = {name: _closure_digest(name, refs, own)[:HASH_LENGTH] for name in sources}
+    url_names = {name: _hashed(name, digests[name]) for name in sources}
+    return [_asset(name, url_names[name], digests[name], _rewrite(name, body, url_names)) for name, body in files]
 
 
 def _hidden(path: Path, folder: Path) -> bool:
@@ -159,8 +174,4 @@ def _asset(name: str, url_name: str, digest: str, body: bytes) -> Asset:
     mimetype = MIMETYPES.get(suffix) or mimetypes.guess_type(name)[0] or "application/octet-stream"
     if mimetype.startswith("text/") or mimetype in {"application/javascript", "application/json", "image/svg+xml"}:
         mimetype += "; charset=utf-8"
-    gzipped = None
-    if suffix in COMPRESSIBLE:
-        packed = gzip.compress(body, compresslevel=9, mtime=0)
-        gzipped = packed if len(packed) < len(body) else None
-    return Asset(name, url_name, body, mimetype, digest, gzipped)
+    return Asset(name, url_name, body, mimetype, digest)
