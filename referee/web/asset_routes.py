@@ -11,7 +11,8 @@ hashed URL, so templates name files plainly.
 Pages (text/html) are compressed too, and never cached.
 
 >>> import tempfile
->>> from flask import Flask
+>>> from pathlib import Path
+>>> from flask import Flask, url_for
 >>> folder = Path(tempfile.mkdtemp())
 >>> _ = (folder / "app.css").write_text("body { color: black }" * 20)
 >>> app = Flask("demo", static_folder=None)
@@ -27,10 +28,9 @@ Pages (text/html) are compressed too, and never cached.
 from __future__ import annotations
 
 import gzip
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request, url_for
+from flask import Flask, Response, request
 
 from .assets import Asset, Assets
 
@@ -61,7 +61,6 @@ def serve_assets(app: Flask, assets: Assets) -> None:
     app.url_defaults(hashed_names)
     app.add_url_rule("/static/<path:filename>", "static", static)
     app.after_request(compress_page)
-    app.extensions["assets"] = assets
 
 
 def accepts_gzip() -> bool:
