@@ -4,7 +4,8 @@
 Every file under ``static/`` (and each generated asset, such as a language's catalogue) becomes an
 :class:`Asset` when the app starts; no list of files is kept by hand. A module's relative imports
 (``from "./dice.js"``, ``import("./audit_play.js")``) and a script's ``sourceMappingURL`` are
-rewritten to the hashed names, so an ES module graph loads entirely from immutable URLs. A file's
+rewritten to the hashed names, and so is a script's string that is an asset's absolute URL
+(``"/static/css/audit.css"``), so an ES module graph loads entirely from immutable URLs. A file's
 hash covers every file it reaches through such references, so changing ``dice.js`` changes the
 URL of ``dice.js`` and of every module that imports it, directly or not (cycles included).
 
@@ -38,9 +39,14 @@ HASH_LENGTH = 12
 
 COMPRESSIBLE = frozenset({".js", ".mjs", ".css", ".svg", ".json", ".map", ".txt", ".html"})
 
+URL_PREFIX = "/static/"
+"""Where the assets are served (referee/web/asset_routes.py)."""
+
 REFERENCE = re.compile(r"""(?P<lead>\bfrom\s*|\bimport\s*\(?\s*)(?P<quote>["'])(?P<target>\.\.?/[\w./-]+)(?P=quote)"""
-                       r"""|(?P<map>sourceMappingURL=)(?P<file>[\w.-]+)""")
-"""A relative module specifier after ``from``/``import``/``import(``, or a source map's file name."""
+                       r"""|(?P<map>sourceMappingURL=)(?P<file>[\w.-]+)"""
+                       r"""|(?P<abs_quote>["'`])/static/(?P<absolute>[\w./-]+)(?P=abs_quote)""")
+"""A relative module specifier after ``from``/``import``/``import(``, a source map's file name, or
+a string that is an asset's absolute URL (``"/static/css/audit.css"``, a stylesheet a script adds)."""
 
 
 @dataclass(frozen=True)
@@ -113,11 +119,13 @@ def _hidden(path: Path, folder: Path) -> bool:
 
 
 def _target(match: re.Match[str]) -> str:
-    return match["target"] or match["file"]
+    return match["target"] or match["file"] or URL_PREFIX + match["absolute"]
 
 
 def _resolve(name: str, target: str) -> str:
-    """``target`` as written in ``name`` (relative to its folder) as an asset name."""
+    """``target`` as written in ``name`` (relative to its folder, or under ``URL_PREFIX``) as an asset name."""
+    if target.startswith(URL_PREFIX):
+        return posixpath.normpath(target.removeprefix(URL_PREFIX))
     return posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
 
 
@@ -159,6 +167,8 @@ def _rewrite(name: str, body: bytes, url_names: Mapping[str, str]) -> bytes:
         resolved = _resolve(name, target)
         if resolved not in url_names or resolved == name:
             return match[0]
+        if match["absolute"]:
+            return f'{match["abs_quote"]}{URL_PREFIX}{url_names[resolved]}{match["abs_quote"]}'
         folder, slash, _ = target.rpartition("/")
         new = folder + slash + posixpath.basename(url_names[resolved])
         return f'{match["map"]}{new}' if match["map"] else f'{match["lead"]}{match["quote"]}{new}{match["quote"]}'

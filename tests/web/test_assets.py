@@ -70,6 +70,16 @@ def test_imports_and_dynamic_imports_point_at_the_hashed_names(tmp_path: Path) -
     assert table.body.decode() == f'import {{ seats }} from "./{seats}";\nimport("./{dice}");\n'
 
 
+def test_an_assets_absolute_url_in_a_script_points_at_its_hashed_name(tmp_path: Path) -> None:
+    write_modules(tmp_path, 'document.head.append(link("/static/css/app.css"), link("/static/css/gone.css"));\n')
+    before = Assets.build(tmp_path)
+    (tmp_path / "css" / "app.css").write_text("body { margin: 1px }\n")
+    after = Assets.build(tmp_path)
+    assert after.by_name("js/dice.js").body.decode() == (
+        f'document.head.append(link("/static/{after.url_name("css/app.css")}"), link("/static/css/gone.css"));\n')
+    assert before.url_name("js/table.js") != after.url_name("js/table.js")
+
+
 def test_modules_that_import_each_other_still_get_hashes(tmp_path: Path) -> None:
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = 1;\n')
     (tmp_path / "b.js").write_text('import { a } from "./a.js";\nexport const b = 2;\n')
