@@ -8,7 +8,8 @@ got the link: a fresh browser profile (cold), then the same profile again (warm:
 A load is over when the page shows its join form and the network has been quiet for 0.5 s.
 
 Counted through the DevTools protocol, as the Network panel counts them: every HTTP response's
-bytes on the wire (headers and compressed body: ``Network.loadingFinished.encodedDataLength``;
+bytes on the wire (headers and compressed body: ``Network.loadingFinished.encodedDataLength``, the
+response headers' share in its own column;
 an asset served from the browser's cache costs 0 and is not a request), plus the Socket.IO
 websocket's frames both ways. Targets (issue 11): cold <= 70 KB, warm <= 10 KB.
 """
@@ -37,10 +38,12 @@ TARGETS_KB = {"cold": 70, "warm": 10}
 
 @dataclass
 class Load:
-    """One page load: HTTP requests on the wire, their bytes, websocket bytes, per-URL bytes."""
+    """One page load: HTTP requests on the wire, their bytes (of which response headers),
+    websocket bytes, per-URL bytes."""
 
     requests: int = 0
     http_bytes: int = 0
+    header_bytes: int = 0
     websocket_bytes: int = 0
     by_url: dict[str, int] = field(default_factory=dict)
 
@@ -57,6 +60,7 @@ def load(context: BrowserContext, url: str) -> Load:
     seen = Load()
     urls: dict[str, str] = {}
     cached: set[str] = set()
+    headers: dict[str, int] = {}
 
     def sent(event: dict[str, Any]) -> None:
         urls[event["requestId"]] = event["request"]["url"]
@@ -68,6 +72,7 @@ def load(context: BrowserContext, url: str) -> Load:
             return
         seen.requests += 1
         seen.http_bytes += size
+        seen.header_bytes += headers.get(request_id, 0)
         name = urls.get(request_id, "?").split("?")[0].rsplit("/", 1)[-1] or "/"
         seen.by_url[name] = seen.by_url.get(name, 0) + size
 
@@ -76,6 +81,8 @@ def load(context: BrowserContext, url: str) -> Load:
 
     cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
+    cdp.on("Network.responseReceived", lambda event: headers.__setitem__(
+        event["requestId"], int(event["response"].get("encodedDataLength", 0))))
     cdp.on("Network.loadingFinished", finished)
     cdp.on("Network.webSocketFrameReceived", frame)
     cdp.on("Network.webSocketFrameSent", frame)
@@ -111,12 +118,12 @@ def main() -> None:
         print(json.dumps({lang: {visit: {**asdict(one), "total_bytes": one.total_bytes} for visit, one in loads.items()}
                           for lang, loads in results.items()}, indent=2))
         return
-    print(f"{'page':10} {'visit':5} {'requests':>8} {'http KB':>8} {'ws KB':>6} {'total KB':>8} {'target':>7}")
+    print(f"{'page':10} {'visit':5} {'requests':>8} {'http KB':>8} {'headers':>8} {'ws KB':>6} {'total KB':>8} {'target':>7}")
     for lang, loads in results.items():
         for visit, one in loads.items():
             verdict = "ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER"
             print(f"{'table/' + lang:10} {visit:5} {one.requests:8} {one.http_bytes / 1000:8.1f} "
-                  f"{one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {'<=' + str(TARGETS_KB[visit]):>5} {verdict}")
+                  f"{one.header_bytes / 1000:8.1f} {one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {'<=' + str(TARGETS_KB[visit]):>5} {verdict}")
     heaviest = sorted(results[next(iter(results))]["cold"].by_url.items(), key=lambda item: -item[1])[:8]
     print("heaviest cold responses:", ", ".join(f"{name} {size / 1000:.1f} KB" for name, size in heaviest))
 
