@@ -32,7 +32,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from .assets import Asset, Assets
+from .assets import URL_PREFIX, Asset, Assets
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 PAGE_MIN_GZIP_BYTES = 1024
@@ -59,7 +59,7 @@ def serve_assets(app: Flask, assets: Assets) -> None:
         return missing
 
     app.url_defaults(hashed_names)
-    app.add_url_rule("/static/<path:filename>", "static", static)
+    app.add_url_rule(URL_PREFIX + "<path:filename>", "static", static)
     app.after_request(compress_page)
 
 

@@ -44,7 +44,7 @@ URL_PREFIX = "/static/"
 
 REFERENCE = re.compile(r"""(?P<lead>\bfrom\s*|\bimport\s*\(?\s*)(?P<quote>["'])(?P<target>\.\.?/[\w./-]+)(?P=quote)"""
                        r"""|(?P<map>sourceMappingURL=)(?P<file>[\w.-]+)"""
-                       r"""|(?P<abs_quote>["'`])/static/(?P<absolute>[\w./-]+)(?P=abs_quote)""")
+                       r"""|(?P<abs_quote>["'`])""" + re.escape(URL_PREFIX) + r"""(?P<absolute>[\w./-]+)(?P=abs_quote)""")
 """A relative module specifier after ``from``/``import``/``import(``, a source map's file name, or
 a string that is an asset's absolute URL (``"/static/css/audit.css"``, a stylesheet a script adds)."""
 
