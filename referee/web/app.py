@@ -27,12 +27,15 @@ from referee.table.autoplay import Autoplay
 from referee.table.replay import TableBroken
 
 from .announce import Announcer
+from .asset_routes import serve_assets
+from .assets import Assets
 from .audit import audit_routes
 from .broadcast import Broadcaster
 from .budgets import Budgets
 from .connections import Connections
 from .engine_frames import QuietEngineFrames
 from .headers import SecurityHeaders
+from .i18n import catalog_assets
 from .pages import pages
 from .referee_pages import referee_pages
 from .referee_broadcast import RefereeBroadcaster
@@ -60,7 +63,8 @@ class Services:
 
 def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
-    app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=None)
+    serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets()))
     app.config["JSON_AS_ASCII"] = False
     limits = config.limits
     app.config["MAX_CONTENT_LENGTH"] = limits.http_body_bytes or None

@@ -69,6 +69,17 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+def catalog_assets() -> dict[str, bytes]:
+    """Each language's catalogue as the JSON file the pages' scripts fetch (``catalog/<lang>.json``,
+    served as a hashed asset, so a browser keeps it until the catalogue changes).
+
+    >>> json.loads(catalog_assets()["catalog/ru.json"])["unit.dice"]
+    '{n} кубик|{n} кубика|{n} кубиков'
+    """
+    return {f"catalog/{lang}.json": json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            for lang in LANGUAGES}
+
+
 def translate(lang: str, key: str, **params: object) -> str:
     """The string for ``key`` in ``lang`` (else English, else the key), with ``params`` filled in.
 

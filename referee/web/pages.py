@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from referee.rules import RulesError
 from referee.rules.families import rules_of
@@ -11,10 +11,13 @@ from referee.table import BadRequest
 from referee.table.table import BOT_LEVELS
 
 from .payloads import parse_json_body, parse_new_table, token_digest
+from .qr import qr_svg
 from .referee_pages import create_refereed_table
 from .render import page
 
 pages = Blueprint("pages", __name__)
+QR_CACHE = "public, max-age=86400"
+"""A table's link never changes; a day, so that a renamed host is not kept for long."""
 
 
 @pages.get("/")
@@ -29,6 +32,19 @@ def table_page(table_id: str) -> tuple[str, int]:
     if current_app.extensions["tavern"].tables.find(table_id) is None:
         return page("404.html", 404)
     return page("table.html", table_id=table_id)
+
+
+@pages.get("/t/<table_id>/qr.svg")
+def table_qr(table_id: str) -> Response:
+    """The QR code of a table's link (the share panel's image), cached a day; 404 for no table."""
+    if current_app.extensions["tavern"].tables.find(table_id) is None:
+        missing = Response("no such table\n", 404, mimetype="text/plain")
+        missing.headers["Cache-Control"] = "no-store"
+        return missing
+    reply = Response(qr_svg(url_for("pages.table_page", table_id=table_id, _external=True)), content_type="image/svg+xml")
+    reply.headers["Cache-Control"] = QR_CACHE
+    reply.add_etag()
+    return reply.make_conditional(request)
 
 
 @pages.post("/api/tables")

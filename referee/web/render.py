@@ -1,8 +1,8 @@
 """The one page renderer of every blueprint: a template in the visitor's language.
 
 The language comes from the ``lang`` cookie, else ``Accept-Language`` (``i18n.pick_language``);
-every page gets its catalog (``strings``, for the scripts), ``_`` to translate in the template,
-and the server's public key.
+every page gets ``_`` to translate in the template and the server's public key; its scripts
+fetch the language's catalogue (``catalog/<lang>.json``, a hashed asset: i18n.catalog_assets).
 """
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from typing import Any
 
 from flask import current_app, render_template, request
 
-from .i18n import catalog, pick_language, translate
+from .i18n import pick_language, translate
 
 
 def page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
     """``template`` rendered with ``context`` and the visitor's language, with ``status``."""
     lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
-    return render_template(template, lang=lang, strings=catalog(lang),
+    return render_template(template, lang=lang,
                            server_key=current_app.extensions["tavern"].server_key,
                            _=lambda key, **params: translate(lang, key, **params), **context), status

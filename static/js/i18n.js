@@ -1,8 +1,8 @@
-// The page's message catalogue (embedded by the server as JSON) and the wording of bids.
+// The page's message catalogue (a hashed JSON asset the page preloads: <link id="strings">) and the wording of bids.
 
 import { pluralIndex as pluralIndexOf, wording } from "./wording.js";
 
-const strings = JSON.parse(document.getElementById("strings").textContent);
+const strings = await (await fetch(document.getElementById("strings").href)).json();
 const lang = document.documentElement.lang;
 
 // The page's language as a wording (wording.js), for the pure modules that take one.

@@ -1,6 +1,7 @@
-// The share link and its copy button; copyInput copies any read-only link field (the home page's too).
+// The share link, its copy button and the browser's own share sheet where it has one (the QR code
+// beside them is an image the server draws); copyInput copies any read-only link field (the home page's too).
 
-import { byId, setText } from "./dom.js";
+import { byId, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 
 export function setUpShare(tableId) {
@@ -10,6 +11,21 @@ export function setUpShare(tableId) {
   input.addEventListener("focus", () => input.select());
   byId("share-copy").addEventListener("click", async () => {
     setText(status, (await copyInput(input)) ? t("share.copied") : t("share.copy_failed"));
+  });
+  if (typeof navigator.share === "function") setUpNativeShare(input.value, status);
+}
+
+// The native share sheet (phones, some desktops); closing it is no failure.
+function setUpNativeShare(url, status) {
+  const button = byId("share-native");
+  show(button, true);
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.share({ title: document.title, url });
+      setText(status, "");
+    } catch (error) {
+      if (error.name !== "AbortError") setText(status, t("share.share_failed"));
+    }
   });
 }
 

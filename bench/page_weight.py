@@ -1,0 +1,132 @@
+"""What the table page costs a visitor's connection: bytes transferred and requests, cold and warm.
+
+    .venv/bin/python bench/page_weight.py [--lang en,ru] [--json]
+
+Starts a real ``referee serve`` (gevent, SQLite in a temporary folder), creates a table, then
+opens its link in headless Debian Chromium (Playwright, the tests' flags) as a friend would who
+got the link: a fresh browser profile (cold), then the same profile again (warm: a repeat visit).
+A load is over when the page shows its join form and the network has been quiet for 0.5 s.
+
+Counted through the DevTools protocol, as the Network panel counts them: every HTTP response's
+bytes on the wire (headers and compressed body: ``Network.loadingFinished.encodedDataLength``, the
+response headers' share in its own column;
+an asset served from the browser's cache costs 0 and is not a request), plus the Socket.IO
+websocket's frames both ways. Targets (issue 11): cold <= 70 KB, warm <= 10 KB.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from playwright.sync_api import BrowserContext, sync_playwright  # noqa: E402
+
+from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.support.client import create_table  # noqa: E402
+from tests.support.server import running_server  # noqa: E402
+
+TARGETS_KB = {"cold": 70, "warm": 10}
+
+
+@dataclass
+class Load:
+    """One page load: HTTP requests on the wire, their bytes (of which response headers),
+    websocket bytes, per-URL bytes."""
+
+    requests: int = 0
+    http_bytes: int = 0
+    header_bytes: int = 0
+    websocket_bytes: int = 0
+    by_url: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total_bytes(self) -> int:
+        return self.http_bytes + self.websocket_bytes
+
+
+def load(context: BrowserContext, url: str) -> Load:
+    """Open ``url`` in a new tab of ``context`` and count what crossed the network."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    seen = Load()
+    urls: dict[str, str] = {}
+    cached: set[str] = set()
+    headers: dict[str, int] = {}
+
+    def sent(event: dict[str, Any]) -> None:
+        urls[event["requestId"]] = event["request"]["url"]
+
+    def finished(event: dict[str, Any]) -> None:
+        request_id = event["requestId"]
+        size = int(event["encodedDataLength"])
+        if request_id in cached or size == 0:
+            return
+        seen.requests += 1
+        seen.http_bytes += size
+        seen.header_bytes += headers.get(request_id, 0)
+        name = urls.get(request_id, "?").split("?")[0].rsplit("/", 1)[-1] or "/"
+        seen.by_url[name] = seen.by_url.get(name, 0) + size
+
+    def frame(event: dict[str, Any]) -> None:
+        seen.websocket_bytes += len(event["response"]["payloadData"].encode("utf-8"))
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.requestServedFromCache", lambda event: cached.add(event["requestId"]))
+    cdp.on("Network.responseReceived", lambda event: headers.__setitem__(
+        event["requestId"], int(event["response"].get("encodedDataLength", 0))))
+    cdp.on("Network.loadingFinished", finished)
+    cdp.on("Network.webSocketFrameReceived", frame)
+    cdp.on("Network.webSocketFrameSent", frame)
+    page.goto(url)
+    page.locator("#join").wait_for(state="visible")
+    page.wait_for_load_state("networkidle")
+    page.close()
+    return seen
+
+
+def measure(base_url: str, lang: str) -> dict[str, Load]:
+    """Cold then warm loads of a fresh table's page in ``lang``."""
+    table = create_table(base_url, "Anna")["table"]
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        context = browser.new_context(locale=lang)
+        cold = load(context, f"{base_url}/t/{table}")
+        warm = load(context, f"{base_url}/t/{table}")
+        browser.close()
+    return {"cold": cold, "warm": warm}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lang", default="en,ru", help="comma-separated page languages (default en,ru)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = parser.parse_args()
+    results: dict[str, dict[str, Load]] = {}
+    with tempfile.TemporaryDirectory() as folder, running_server(Path(folder)) as server:
+        for lang in args.lang.split(","):
+            results[lang] = measure(server.base_url, lang)
+    if args.json:
+        print(json.dumps({lang: {visit: {**asdict(one), "total_bytes": one.total_bytes} for visit, one in loads.items()}
+                          for lang, loads in results.items()}, indent=2))
+        return
+    print(f"{'page':10} {'visit':5} {'requests':>8} {'http KB':>8} {'headers':>8} {'ws KB':>6} {'total KB':>8} {'target':>7}")
+    for lang, loads in results.items():
+        for visit, one in loads.items():
+            verdict = "ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER"
+            print(f"{'table/' + lang:10} {visit:5} {one.requests:8} {one.http_bytes / 1000:8.1f} "
+                  f"{one.header_bytes / 1000:8.1f} {one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {'<=' + str(TARGETS_KB[visit]):>5} {verdict}")
+    heaviest = sorted(results[next(iter(results))]["cold"].by_url.items(), key=lambda item: -item[1])[:8]
+    print("heaviest cold responses:", ", ".join(f"{name} {size / 1000:.1f} KB" for name, size in heaviest))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Serving the assets (referee/web/assets.py): ``/static/<hashed name>`` immutable for a year,
+gzipped when the browser accepts it; ``url_for("static", filename="js/table.js")`` gives the
+hashed URL, so templates name files plainly.
+
+- ``/static/js/table.<current hash>.js``: ``Cache-Control: public, max-age=31536000, immutable``.
+- ``/static/js/table.js`` (the plain name, for a developer or a test): the same body,
+  ``Cache-Control: no-cache`` (revalidated by its ETag).
+- any other name, a wrong or a stale hash included: 404 with ``Cache-Control: no-store``, so a
+  browser asks again after the next deploy.
+
+Pages (text/html) are compressed too, and never cached.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> from flask import Flask, url_for
+>>> folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / "app.css").write_text("body { color: black }" * 20)
+>>> app = Flask("demo", static_folder=None)
+>>> serve_assets(app, Assets.build(folder))
+>>> with app.test_request_context():
+...     url = url_for("static", filename="app.css")
+>>> reply = app.test_client().get(url, headers={"Accept-Encoding": "gzip"})
+>>> reply.headers["Content-Encoding"], reply.headers["Cache-Control"]
+('gzip', 'public, max-age=31536000, immutable')
+>>> app.test_client().get("/static/app.0123456789ab.css").headers["Cache-Control"]
+'no-store'
+"""
+from __future__ import annotations
+
+import gzip
+from typing import Any
+
+from flask import Flask, Response, request
+
+from .assets import URL_PREFIX, Asset, Assets
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+PAGE_MIN_GZIP_BYTES = 1024
+"""A page shorter than this goes as it is: gzip would save less than its own headers cost."""
+
+
+def serve_assets(app: Flask, assets: Assets) -> None:
+    """Route ``/static/<path>`` to ``assets``, hash ``url_for("static", ...)``, compress pages.
+    ``app`` must be made with ``static_folder=None`` (this route replaces Flask's own)."""
+
+    def hashed_names(endpoint: str | None, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values:
+            values["filename"] = assets.url_name(values["filename"])
+
+    def static(filename: str) -> Response:
+        asset = assets.by_url(filename)
+        if asset is not None:
+            return asset_response(asset, IMMUTABLE)
+        asset = assets.by_name(filename)
+        if asset is not None:
+            return asset_response(asset, "no-cache")
+        missing = Response(f"no asset {filename}\n", 404, mimetype="text/plain")
+        missing.headers["Cache-Control"] = "no-store"
+        return missing
+
+    app.url_defaults(hashed_names)
+    app.add_url_rule(URL_PREFIX + "<path:filename>", "static", static)
+    app.after_request(compress_page)
+
+
+def accepts_gzip() -> bool:
+    """Whether this request's ``Accept-Encoding`` allows gzip."""
+    return request.accept_encodings.quality("gzip") > 0
+
+
+def asset_response(asset: Asset, cache_control: str) -> Response:
+    """``asset``'s body (gzipped when accepted), with its ETag; 304 when the browser has it."""
+    reply = Response(content_type=asset.mimetype)
+    reply.headers["Cache-Control"] = cache_control
+    reply.set_etag(asset.etag)
+    if asset.gzipped is not None:
+        reply.vary.add("Accept-Encoding")
+    if asset.etag in request.if_none_match:
+        reply.status_code = 304
+        return reply
+    if asset.gzipped is not None and accepts_gzip():
+        reply.set_data(asset.gzipped)
+        reply.headers["Content-Encoding"] = "gzip"
+    else:
+        reply.set_data(asset.body)
+    return reply
+
+
+def compress_page(reply: Response) -> Response:
+    """An HTML page gzipped when the browser accepts it (and marked uncacheable unless set)."""
+    if reply.mimetype != "text/html" or reply.direct_passthrough:
+        return reply
+    reply.headers.setdefault("Cache-Control", "no-cache")
+    reply.vary.add("Accept-Encoding")
+    body = reply.get_data()
+    if len(body) >= PAGE_MIN_GZIP_BYTES and "Content-Encoding" not in reply.headers and accepts_gzip():
+        reply.set_data(gzip.compress(body, compresslevel=6, mtime=0))
+        reply.headers["Content-Encoding"] = "gzip"
+    return reply
