@@ -46,11 +46,10 @@ window.harnessReady = true;
 
 
 def harness_html(lang: str) -> str:
-    strings = (REPO / "referee" / "web" / "catalog" / f"{lang}.json").read_text(encoding="utf-8")
     return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Poker-dice harness</title>
 <link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/poker.css">
-<script type="application/json" id="strings">{strings}</script>
+<link id="strings" rel="preload" as="fetch" crossorigin="anonymous" href="/catalog/{lang}.json">
 <script type="module" src="/harness.js"></script></head>
 <body><main id="main"><div id="table" class="table">
 <div id="announcer" class="sr-only" aria-live="polite" aria-atomic="true"></div>
@@ -67,6 +66,9 @@ def serve(route: Any, lang: str) -> None:
     path = route.request.url.removeprefix(ORIGIN)
     if path == "/harness.js":
         route.fulfill(body=HARNESS_JS, content_type="text/javascript")
+    elif path == f"/catalog/{lang}.json":
+        route.fulfill(body=(REPO / "referee" / "web" / "catalog" / f"{lang}.json").read_bytes(),
+                      content_type="application/json")
     elif path.startswith("/static/") and ".." not in path:
         file = REPO / path.lstrip("/")
         kind = "text/javascript" if file.suffix == ".js" else "text/css"
