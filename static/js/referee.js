@@ -43,7 +43,8 @@ byId("score-csv").href = `/t/${tableId}/scoreboard.csv?download=1`;
 chatForm(byId("desk-chat-form"), byId("desk-chat-text"), (text) => send("referee_chat", { text }));
 byId("relay-copy-all").addEventListener("click", async () => {
   const lines = current?.gm.whispers.flatMap((w) => w.lines) ?? [];
-  setText(byId("relay-status"), (await copyText(lines.join("\n"))) ? t("share.copied") : t("share.copy_failed"));
+  if (!lines.length) return setText(byId("relay-status"), t("relay.nothing_to_copy"));
+  setText(byId("relay-status"), (await copyText(lines.join("\n"))) ? t("relay.copied_all") : t("relay.copy_all_failed"));
 });
 
 socket.on("connect", () => setConnection("connected"));
