@@ -84,7 +84,7 @@ function renderTimer(state) {
 
 function render(state) {
   const { game, gm } = state;
-  setText(byId("desk-headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("referee.lobby", { n: state.table.seats.length }));
+  setText(byId("desk-headline"), headline(state));
   setText(byId("desk-turn"), game?.phase === "bidding" && game.turn !== null ? t("game.turn_of", { name: seatName(state, game.turn) }) : "");
   renderTimer(state);
   const running = Boolean(game) && game.phase !== "over";
@@ -111,6 +111,18 @@ function render(state) {
   renderScores(state);
 }
 
+function headline(state) {
+  const game = state.game;
+  if (!game) return t("referee.lobby", { n: state.table.seats.length });
+  if (game.phase === "over") return t("referee.game_over", { game: game.game, name: seatName(state, game.winner) });
+  return t("game.title", { game: game.game, round: game.round });
+}
+
+// A seat that started this game and has lost every die: it shows "out of the game", never a die.
+function isOut(game, seat) {
+  return Boolean(game) && game.seat_order.includes(seat) && !game.seats_in_game.includes(seat);
+}
+
 function potText(pot) {
   const parts = Object.entries(pot.amounts).map(([unit, amount]) => `${amount} ${unit}`.trim());
   return [...parts, ...pot.items].join(", ");
@@ -119,7 +131,8 @@ function potText(pot) {
 function renderSeats(state) {
   const { game, gm } = state;
   const items = state.table.seats.map((info) => {
-    const hand = game?.hands?.[String(info.seat)] ?? game?.result?.hands?.[String(info.seat)];
+    const out = isOut(game, info.seat);
+    const hand = out ? null : game?.hands?.[String(info.seat)] ?? game?.result?.hands?.[String(info.seat)];
     const count = game?.dice_counts?.[String(info.seat)];
     const stake = gm.stakes.find((s) => s.seat === info.seat);
     const stakeInput = el("input", { id: `stake-${info.seat}`, maxlength: 60, value: stake?.text ?? "", "aria-label": t("referee.stake_for", { name: info.name }) });
@@ -134,6 +147,7 @@ function renderSeats(state) {
     return el("li", { class: "desk-seat", "data-seat": info.seat },
       el("span", { class: "seat-name" }, info.name),
       el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : (info.connected ? t("referee.online") : t("referee.offline"))),
+      out ? el("span", { class: "count out" }, t("referee.out")) : null,
       count !== undefined ? el("span", { class: "count" }, t("unit.dice", { n: count })) : null,
       // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
       el("span", { class: "desk-dice" }, ...deskDice(info.name, hand ? hand.join(" ") : (gm.referee.blind && game?.phase === "bidding" ? t("referee.blind_dice") : ""))),
@@ -153,8 +167,11 @@ function renderBids(state) {
     el("li", {}, `${seatName(state, bid.seat)}: ${bidShort(bid.quantity, bid.face)}`)));
   const result = game?.result;
   const name = (seat) => seatName(state, seat);
-  // The reveal in the players' words: the call (Liar or spot on), the count, what it cost whom.
-  byId("desk-result").replaceChildren(...(result ? [callText(result, name), countText(game), verdict(result, name, game.seats_in_game)]
+  // The reveal in the players' words: the call (Liar or spot on), every cup (a loser knocked out
+  // keeps theirs here), the count, what it cost whom.
+  const cups = () => t("referee.cups", { cups: game.seat_order.filter((seat) => String(seat) in result.hands)
+    .map((seat) => `${name(seat)}: ${result.hands[String(seat)].join(" ")}`).join(" · ") });
+  byId("desk-result").replaceChildren(...(result ? [callText(result, name), cups(), countText(game), verdict(result, name, game.seats_in_game)]
     .map((line) => el("p", {}, line)) : []));
 }
 

@@ -33,3 +33,33 @@ def test_copy_all_lines_copies_every_whisper_line_and_says_so(browser: Browser, 
     referee.page.get_by_role("button", name="Copy all lines").click()
     expect(referee.page.locator("#relay-status")).to_have_text("All lines copied")
     assert referee.page.evaluate("navigator.clipboard.readText()") == "\n".join(lines.all_inner_texts())
+
+
+def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player_who_is_out(browser: Browser, base_url: str) -> None:
+    referee, _ = desk(browser, base_url, dice_per_player=1)
+    page = referee.page
+    for _ in range(3):
+        page.get_by_role("button", name="Seat a regular").click()
+    expect(page.locator("#desk-seats li")).to_have_count(3)
+    page.get_by_role("button", name="Start a game").click()
+    for _ in range(300):  # the regulars play at once; the referee moves each round on (15 s at most)
+        if (referee.states[-1].get("game") or {}).get("phase") == "over":
+            break
+        if page.locator("#desk-next").is_visible():
+            page.locator("#desk-next").click()
+        page.wait_for_timeout(50)
+    game = referee.states[-1]["game"]
+    assert game["phase"] == "over"
+    names = {s["seat"]: s["name"] for s in referee.states[-1]["table"]["seats"]}
+    winner = names[game["winner"]]
+    headline = page.locator("#desk-headline")
+    expect(headline).to_have_text(f"Game 1 is over: {winner} wins")
+    for seat in (0, 1, 2):
+        row = page.locator(f'#desk-seats li[data-seat="{seat}"]')
+        if seat == game["winner"]:
+            expect(row.locator(".desk-dice")).to_have_text(f"Dice of {winner}: {game['result']['hands'][str(seat)][0]}")
+        else:
+            expect(row.locator(".count")).to_have_text("out of the game")
+            expect(row.locator(".desk-dice")).to_have_text("")
+    cups = " · ".join(f"{names[int(seat)]}: {dice[0]}" for seat, dice in sorted(game["result"]["hands"].items()))
+    expect(page.locator("#desk-result")).to_contain_text(f"Cups: {cups}")
