@@ -3,7 +3,7 @@
 import { byId, el, setText, show } from "./dom.js";
 import { bidShort, errorText, t } from "./i18n.js";
 import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
-import { seatName } from "./names.js";
+import { seatName, withLocalNames } from "./names.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { renderRelay } from "./referee_relay.js";
@@ -58,8 +58,8 @@ socket.on("rules_changed", (change) => {
   if (current) tellRulesChanged(change, current, byId("announcer"));
 });
 socket.on("state", (state) => {
-  current = state;
-  render(state);
+  current = withLocalNames(state);
+  render(current);
 });
 
 function setConnection(state) {

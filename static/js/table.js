@@ -9,7 +9,7 @@ import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, errorText, t } from "./i18n.js";
 import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
-import { seatName } from "./names.js";
+import { seatName, withLocalNames } from "./names.js";
 import { renderReveal } from "./reveal.js";
 import { renderRollOff } from "./roll_off.js";
 import { activeRules, renderRulesPanel } from "./rules_panel.js";
@@ -102,7 +102,8 @@ socket.on("error", (error) => {
 socket.on("rules_changed", (change) => {
   if (current) tellRulesChanged(change, current, byId("announcer"));
 });
-socket.on("state", (state) => {
+socket.on("state", (received) => {
+  const state = withLocalNames(received);
   if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
   held = mine ? { seat: mine.seat, name: mine.name } : null;

@@ -50,7 +50,8 @@ def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player
         page.wait_for_timeout(50)
     game = referee.states[-1]["game"]
     assert game["phase"] == "over"
-    names = {s["seat"]: s["name"] for s in referee.states[-1]["table"]["seats"]}
+    english = {"Бочка": "Barrel", "Крюк": "Hook", "Штиль": "Calm"}  # the first three regulars, on an English page
+    names = {s["seat"]: english[s["name"]] for s in referee.states[-1]["table"]["seats"]}
     winner = names[game["winner"]]
     headline = page.locator("#desk-headline")
     expect(headline).to_have_text(f"Game 1 is over: {winner} wins")
