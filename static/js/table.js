@@ -237,7 +237,8 @@ function renderHand(game) {
 
 function renderBids(state) {
   const game = state.game;
-  show(byId("bids"), game?.phase === "bidding" || game?.phase === "revealed");
+  // At game over the last round's bids stay beside its reveal.
+  show(byId("bids"), ["bidding", "revealed", "over"].includes(game?.phase));
   if (!game) return;
   const items = game.bids.map((bid) => el("li", {},
     el("span", { class: "seat-name" }, seatName(state, bid.seat)),

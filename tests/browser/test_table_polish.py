@@ -1,0 +1,43 @@
+"""The table page as a new user met it: the last round stays readable at game over, a phone keeps your
+dice in sight when your turn comes, the bid hint never compares a bid with itself, and a server that
+goes away is said plainly (one-line header, no stale "online", a bid refused as not connected)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.players import DESKTOP, MOBILE, Person, post, seated, table_for_two, wait_for_actor
+from tests.support.server import Server, running_server
+
+pytestmark = pytest.mark.browser
+
+
+def alone_with_a_regular(browser: Browser, base_url: str, viewport: dict[str, int], **rules: object) -> Person:
+    """Anna's page at a table of hers with one regular seated and the game started."""
+    created = post(base_url, {"name": "Anna", "rules": {"turn_timer_s": 0, **rules}})
+    anna = seated(browser, base_url, created, viewport)
+    anna.page.get_by_role("button", name="Add a regular").click()
+    expect(anna.page.locator("#seats-list li")).to_have_count(2)
+    anna.start()
+    return anna
+
+
+def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_regulars(browser: Browser, base_url: str) -> None:
+    anna = alone_with_a_regular(browser, base_url, DESKTOP, dice_per_player=1)
+    for _ in range(300):  # the regular answers at once; Anna bids or calls (15 s at most)
+        if (anna.states[-1].get("game") or {}).get("phase") == "over":
+            break
+        anna.press_on()
+    game = anna.states[-1]["game"]
+    assert game["phase"] == "over" and game["bids"]
+    page = anna.page
+    expect(page.locator("#over")).to_be_visible()
+    expect(page.locator("#bids")).to_be_visible()
+    expect(page.locator("#bids-list li .bid-short")).to_have_text([f"{b['quantity']} × {b['face']}" for b in game["bids"]])
+    expect(page.locator("#reveal")).to_be_visible()
+    expect(page.locator("#bots")).to_be_visible()
+    reveal, regulars = page.locator("#reveal").bounding_box(), page.locator("#bots").bounding_box()
+    assert reveal is not None and regulars is not None and reveal["y"] < regulars["y"]
