@@ -48,7 +48,10 @@ byId("relay-copy-all").addEventListener("click", async () => {
 });
 
 socket.on("connect", () => setConnection("connected"));
-socket.on("disconnect", () => setConnection("connecting"));
+socket.on("disconnect", () => {
+  setConnection("connecting");
+  if (current) render(current); // the seats' online badges say "not known" until the server is back
+});
 socket.on("connect_error", (error) => {
   showToast(errorText(error.data?.code ?? "network", error.data?.message));
   setConnection("connecting");
@@ -146,7 +149,7 @@ function renderSeats(state) {
     remove.addEventListener("click", () => send("referee_remove_seat", { seat: info.seat }));
     return el("li", { class: "desk-seat", "data-seat": info.seat },
       el("span", { class: "seat-name" }, info.name),
-      el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : (info.connected ? t("referee.online") : t("referee.offline"))),
+      el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : onlineText(info)),
       out ? el("span", { class: "count out" }, t("referee.out")) : null,
       count !== undefined ? el("span", { class: "count" }, t("unit.dice", { n: count })) : null,
       // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
@@ -155,6 +158,11 @@ function renderSeats(state) {
   });
   byId("desk-seats").replaceChildren(...items);
   setText(byId("desk-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : t("gm.no_stakes"));
+}
+
+function onlineText(info) {
+  if (!socket.connected) return t("seats.unknown");
+  return info.connected ? t("referee.online") : t("referee.offline");
 }
 
 function deskDice(name, text) {

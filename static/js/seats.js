@@ -5,11 +5,12 @@ import { die } from "./dice.js";
 import { el } from "./dom.js";
 import { diceCount, t } from "./i18n.js";
 
-// onRemoveBot(seat, name, button) is called when the host presses a bot seat's remove button.
-export function renderSeats(list, state, { onRemoveBot = null } = {}) {
+// onRemoveBot(seat, name, button) is called when the host presses a bot seat's remove button;
+// `linked` is false while this page has lost the server: who is online is then not known.
+export function renderSeats(list, state, { onRemoveBot = null, linked = true } = {}) {
   const game = state.game;
   const focused = document.activeElement?.closest?.("#seats-list .remove")?.dataset.seat ?? null;
-  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, game, onRemoveBot)));
+  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, game, onRemoveBot, linked)));
   // A re-render must not drop the keyboard user's focus on a remove button that is still there.
   if (focused !== null) list.querySelector(`.remove[data-seat="${focused}"]`)?.focus();
 }
@@ -18,7 +19,7 @@ export function levelName(level) {
   return t(`bots.level.${level}`);
 }
 
-function seatItem(seat, state, game, onRemoveBot) {
+function seatItem(seat, state, game, onRemoveBot, linked) {
   const inGame = Boolean(game) && game.seats_in_game.includes(seat.seat);
   const started = Boolean(game) && game.seat_order.includes(seat.seat);
   const held = inGame ? game.dice_counts[String(seat.seat)] ?? 0 : 0;
@@ -26,7 +27,7 @@ function seatItem(seat, state, game, onRemoveBot) {
   const isBot = seat.kind === "bot";
   const standIn = seat.bot_playing && !isBot;
   const classes = ["seat", toAct && "turn", seat.seat === state.you.seat && "you",
-    game && !inGame && "out", !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
+    game && !inGame && "out", linked && !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
     .filter(Boolean).join(" ");
 
   const badges = [];
@@ -48,9 +49,10 @@ function seatItem(seat, state, game, onRemoveBot) {
     remove.addEventListener("click", () => onRemoveBot(seat.seat, seat.name, remove));
   }
 
-  const connection = seat.connected ? t("seats.online") : t("seats.offline");
+  const online = linked ? (seat.connected ? "on" : "off") : "unknown";
+  const connection = t({ on: "seats.online", off: "seats.offline", unknown: "seats.unknown" }[online]);
   return el("li", { class: classes, "data-seat": seat.seat, "aria-current": toAct ? "step" : null },
-    el("span", { class: `dot ${seat.connected ? "on" : "off"}`, role: "img", "aria-label": connection, title: connection }),
+    el("span", { class: `dot ${online}`, role: "img", "aria-label": connection, title: connection }),
     el("span", { class: "seat-name" }, seat.name),
     ...badges,
     remove,

@@ -79,7 +79,11 @@ function setConnection(state) {
 }
 
 socket.on("connect", () => setConnection("connected"));
-socket.on("disconnect", () => setConnection("connecting"));
+// Without the server the seats' online dots would go on saying what they said last: they say "not known".
+socket.on("disconnect", () => {
+  setConnection("connecting");
+  if (current) renderSeats(byId("seats-list"), current, { onRemoveBot: removeBot, linked: false });
+});
 socket.on("connect_error", (error) => {
   if (error.data?.code) showToast(errorText(error.data.code, error.data.message));
   setConnection("connecting");
@@ -138,7 +142,7 @@ function render(state) {
   const seated = you.seat !== null;
   renderStatus(state);
   updateCountdown(state);
-  renderSeats(byId("seats-list"), state, { onRemoveBot: removeBot });
+  renderSeats(byId("seats-list"), state, { onRemoveBot: removeBot, linked: socket.connected });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
   const canJoin = !seated && state.table.seats.length < state.table.rules.max_players;
   show(byId("join"), canJoin);

@@ -41,3 +41,41 @@ def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_
     expect(page.locator("#bots")).to_be_visible()
     reveal, regulars = page.locator("#reveal").bounding_box(), page.locator("#bots").bounding_box()
     assert reveal is not None and regulars is not None and reveal["y"] < regulars["y"]
+
+
+@pytest.fixture()
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of this test's own, to be stopped and started again."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    with running_server(folder) as server:
+        yield server
+
+
+def test_while_the_server_is_down_the_page_says_so_and_a_bid_is_refused_not_sent_later(browser: Browser, own_server: Server) -> None:
+    anna, ben, _ = table_for_two(browser, own_server.base_url)
+    anna.start()
+    wait_for_actor([anna, ben], bids=0)
+    opener = anna if anna.acts_with(0) else ben
+    header = anna.page.locator("header.bar")  # Anna is on a phone
+    one_line = header.bounding_box()["height"]
+    dots = opener.page.locator("#seats-list .dot")
+    expect(dots.first).to_have_attribute("aria-label", "online")
+
+    own_server.kill()
+    for person in (anna, ben):
+        expect(person.page.locator("#conn")).to_have_text("Reconnecting…")
+    assert header.bounding_box()["height"] == one_line
+    for dot in dots.all():
+        expect(dot).to_have_attribute("aria-label", "not known while reconnecting")
+    opener.page.locator("#bid-submit").click()
+    expect(opener.page.locator("#toast-text")).to_have_text(
+        "Not connected to the server: nothing was sent. Try again once the connection is back.")
+
+    seen = len(opener.states)
+    own_server.start()
+    expect(opener.page.locator("#conn")).to_be_hidden(timeout=20000)
+    expect(dots.first).to_have_attribute("aria-label", "online")
+    assert len(opener.states) > seen
+    assert opener.states[-1]["game"]["bids"] == []
+    expect(opener.page.locator("#bids-list li")).to_have_count(0)
