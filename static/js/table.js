@@ -170,17 +170,24 @@ function render(state) {
   if (myTurn) {
     const standing = game.bids.at(-1);
     bidControl.update(game, standing ? seatName(state, standing.seat) : "");
-    focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
+    // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
+    // The dice are brought into view instead (the bid control follows them).
+    if (focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true })) {
+      byId("hand").scrollIntoView({ block: "nearest" });
+    }
   }
   renderCalls(state);
   if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
   if (seatLost && canJoin) focusIfIdle(byId("join-name"));
 }
 
-// Keyboard users lose focus when the control they used disappears: give it to the next one.
-function focusIfIdle(control) {
+// Keyboard users lose focus when the control they used disappears: give it to the next one
+// (true when it did).
+function focusIfIdle(control, options = {}) {
   const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
-  if (idle && !control.hidden) control.focus();
+  if (!idle || control.hidden) return false;
+  control.focus(options);
+  return true;
 }
 
 function renderStatus(state) {

@@ -43,6 +43,36 @@ def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_
     assert reveal is not None and regulars is not None and reveal["y"] < regulars["y"]
 
 
+def in_view(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("""(selector) => {
+      const box = document.querySelector(selector).getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+    }""", selector))
+
+
+def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, base_url: str) -> None:
+    anna = alone_with_a_regular(browser, base_url, MOBILE, dice_per_player=5)
+    page = anna.page
+    for _ in range(300):  # Anna opens or moves the round on until she answers the regular's bid (15 s at most)
+        if page.evaluate("() => document.getElementById('bid').checkVisibility()") and anna.states[-1]["game"]["bids"]:
+            break
+        anna.press_on()  # no bid stands here: she opens, or presses Next round
+    expect(page.locator("#bid-submit")).to_be_focused()
+    assert in_view(page, "#hand-dice")
+
+
+def test_the_bid_hint_never_says_a_bid_is_not_higher_than_itself(browser: Browser, base_url: str) -> None:
+    anna, ben, _ = table_for_two(browser, base_url)
+    anna.start()
+    opener = wait_for_actor([anna, ben], bids=0)
+    opener.bid(2, 3)
+    raiser = wait_for_actor([anna, ben], bids=1)
+    raiser.choose_bid(2, 4)
+    reason = raiser.page.locator("#f-reason")
+    expect(reason).to_contain_text("2 × 2 is not higher than 2 × 3")
+    expect(reason).not_to_contain_text("2 × 3 is not higher")
+
+
 @pytest.fixture()
 def own_server(tmp_path: Path) -> Iterator[Server]:
     """A server of this test's own, to be stopped and started again."""
