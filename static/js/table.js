@@ -173,12 +173,18 @@ function render(state) {
     // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
     // The dice are brought into view instead (the bid control follows them).
     if (focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true })) {
-      byId("hand").scrollIntoView({ block: "nearest" });
+      bringIntoView(byId("hand"));
     }
   }
   renderCalls(state);
   if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
   if (seatLost && canJoin) focusIfIdle(byId("join-name"));
+}
+
+// `card` at the top of the screen unless it is wholly in view already.
+function bringIntoView(card) {
+  const box = card.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) card.scrollIntoView({ block: "start" });
 }
 
 // Keyboard users lose focus when the control they used disappears: give it to the next one

@@ -43,11 +43,12 @@ def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_
     assert reveal is not None and regulars is not None and reveal["y"] < regulars["y"]
 
 
-def in_view(page: Page, selector: str) -> bool:
-    return bool(page.evaluate("""(selector) => {
+def where(page: Page, selector: str) -> dict:
+    """The element's top and bottom on the screen, and the screen's height."""
+    return page.evaluate("""(selector) => {
       const box = document.querySelector(selector).getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
-    }""", selector))
+      return { top: box.top, bottom: box.bottom, screen: innerHeight };
+    }""", selector)
 
 
 def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, base_url: str) -> None:
@@ -58,7 +59,8 @@ def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, ba
             break
         anna.press_on()  # no bid stands here: she opens, or presses Next round
     expect(page.locator("#bid-submit")).to_be_focused()
-    assert in_view(page, "#hand-dice")
+    dice = where(page, "#hand-dice")
+    assert 0 <= dice["top"] < dice["bottom"] <= dice["screen"], dice
 
 
 def test_the_bid_hint_never_says_a_bid_is_not_higher_than_itself(browser: Browser, base_url: str) -> None:
