@@ -29,6 +29,8 @@ let current = null;
 // The seat this page holds and its name (null while watching), and whether it lost a seat it held.
 let held = null;
 let seatLost = false;
+// The turn of yours the page last showed ("game/round/bids"): a new one brings your dice into view.
+let shownTurn = null;
 const seatNotice = el("p", { id: "seat-lost", class: "seat-lost", role: "status", "aria-live": "polite", hidden: true });
 byId("join").before(seatNotice);
 
@@ -171,10 +173,11 @@ function render(state) {
     const standing = game.bids.at(-1);
     bidControl.update(game, standing ? seatName(state, standing.seat) : "");
     // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
-    // The dice are brought into view instead (the bid control follows them).
-    if (focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true })) {
-      bringIntoView(byId("hand"));
-    }
+    // When the turn comes, the dice are brought into view instead (the bid control follows them).
+    focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true });
+    const turn = `${game.game}/${game.round}/${game.bids.length}`;
+    if (turn !== shownTurn) bringIntoView(byId("hand"));
+    shownTurn = turn;
   }
   renderCalls(state);
   if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
@@ -187,13 +190,10 @@ function bringIntoView(card) {
   if (box.top < 0 || box.bottom > innerHeight) card.scrollIntoView({ block: "start" });
 }
 
-// Keyboard users lose focus when the control they used disappears: give it to the next one
-// (true when it did).
+// Keyboard users lose focus when the control they used disappears: give it to the next one.
 function focusIfIdle(control, options = {}) {
   const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
-  if (!idle || control.hidden) return false;
-  control.focus(options);
-  return true;
+  if (idle && !control.hidden) control.focus(options);
 }
 
 function renderStatus(state) {
