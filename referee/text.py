@@ -45,7 +45,7 @@ class TextCodes:
 
 
 TEXT_CODES = TextCodes("text/empty", "text/invalid", "text/too_long")
-NAME_CODES = TextCodes("name/invalid", "name/invalid", "name/too_long")
+NAME_CODES = TextCodes("name/empty", "name/invalid", "name/too_long")
 
 
 def is_refused(ch: str, multiline: bool = False) -> bool:

@@ -11,7 +11,7 @@ Formats (a table setting):
 * ``roll20``: Roll20 ``/w "Name" message``. Quotes let the target contain spaces; a ``"``
   inside a name cannot be escaped, so it is dropped. ``[[ ]]`` (inline rolls) and ``@{``,
   ``%{``, ``&{``, ``?{`` (attributes, abilities, templates, queries) would be executed by
-  Roll20, so they are broken apart with a space.
+  Roll20, so they are broken apart with a space, in the message and in the target alike.
 * ``plain``: ``Name: message``.
 
 Names and messages reach the lines without any control or format character (a bidi override
@@ -26,11 +26,14 @@ the referee sets a chat name for that seat (``referee_whisper_name``).
 ['/w Thrall-Ревущийфьорд hi']
 >>> whisper_lines("roll20", 'Sir "Bob" Smith', ["You rolled [[1d20]]"]).lines
 ['/w "Sir Bob Smith" You rolled [ [1d20] ]']
+>>> whisper_lines("roll20", "Ben the Bold [[1d20]]", ["hi"]).lines
+['/w "Ben the Bold [ [1d20] ]" hi']
 >>> whisper_lines("plain", "Ben", ["a", "b"]).lines
 ['Ben: a', 'Ben: b']
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,7 +41,8 @@ from dataclasses import dataclass
 from referee.text import visible_only
 
 WOW_MESSAGE_LIMIT = 255
-_ROLL20_BREAKS = {"[[": "[ [", "]]": "] ]", "@{": "@ {", "%{": "% {", "&{": "& {", "?{": "? {"}
+# A character that, with the next one, opens or closes something Roll20 would run: ``[[``, ``]]``, ``@{``...
+_ROLL20_OPENER = re.compile(r"(\[(?=\[)|\](?=\])|[@%&?](?=\{))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,8 @@ def whisper_target(fmt: str, name: str) -> str | None:
 
     >>> whisper_target("wow", "🎲"), whisper_target("wow", "Jaina Proudmoore"), whisper_target("roll20", '"')
     (None, 'Jaina', None)
+    >>> whisper_target("roll20", "Ben @{hp}")
+    'Ben @ {hp}'
     """
     name = visible_only(name)
     if fmt == "wow":
@@ -68,7 +74,7 @@ def whisper_target(fmt: str, name: str) -> str | None:
         return f"{character}-{realm}" if realm else character
     if fmt == "roll20":
         cleaned = " ".join(name.replace('"', " ").split())
-        return cleaned or None
+        return _defused(cleaned) or None
     cleaned = " ".join(name.split())
     return cleaned or None
 
@@ -84,12 +90,19 @@ def whisper_lines(fmt: str, name: str, messages: Sequence[str]) -> Whisper:
         if fmt == "wow":
             lines += [f"/w {target} {part}" for part in _split(text.replace("|", "¦"), WOW_MESSAGE_LIMIT)]
         elif fmt == "roll20":
-            for token, broken in _ROLL20_BREAKS.items():
-                text = text.replace(token, broken)
-            lines.append(f'/w "{target}" {text}')
+            lines.append(f'/w "{target}" {_defused(text)}')
         else:
             lines.append(f"{target}: {text}")
     return Whisper(target, target != " ".join(name.split()), lines)
+
+
+def _defused(text: str) -> str:
+    """``text`` with every Roll20 inline-roll and macro opener broken apart by a space.
+
+    >>> _defused("[[[1d6]]] ?{Q}")
+    '[ [ [1d6] ] ] ? {Q}'
+    """
+    return _ROLL20_OPENER.sub(r"\1 ", text)
 
 
 def _letters(text: str) -> str:

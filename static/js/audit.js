@@ -10,10 +10,11 @@
 import { throwItems } from "./audit_roll_off.js";
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
+import { checkWords, stepWords } from "./check_wording.js";
 import { byId, el, setText, show } from "./dom.js";
 import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
-import { t } from "./i18n.js";
+import { pageWording, t } from "./i18n.js";
 import { checkText } from "./referee_attempts.js";
 
 const page = byId("audit");
@@ -326,7 +327,7 @@ function checkItem(c, withStep) {
   return el("li", { class: `check ${kind}` },
     el("span", { class: "glyph", "aria-hidden": "true" }, GLYPH[kind]),
     el("span", { class: "verdict" }, verdictText(kind)),
-    el("span", { class: "message" }, withStep ? `${c.step}: ${c.message}` : c.message));
+    el("span", { class: "message" }, (withStep ? `${stepWords(c.step, pageWording)}: ` : "") + checkWords(c.message, pageWording)));
 }
 
 function verdictText(kind) {

@@ -74,7 +74,12 @@ export class BidControl {
     show(this.submit, selection !== null);
     const bid = standing && (selection === null ? bidWords(standing.quantity, standing.face) : bidShort(standing.quantity, standing.face));
     setText(this.rule, t(ruleKey(this.view), { bid, n: this.view.total_dice }));
-    if (selection === null) return;
+    if (selection === null) {
+      // Only a call is left: no reason of an earlier turn may linger in the hidden picker.
+      setText(this.quantityReason, "");
+      setText(this.faceReason, "");
+      return;
+    }
     this.renderQuantity();
     this.renderFaces();
     setText(this.submit, t("bid.submit", { bid: bidWords(selection.quantity, selection.face) }));
@@ -94,7 +99,8 @@ export class BidControl {
   }
 
   // Each face the selected quantity cannot take is disabled; the reasons are said once per kind,
-  // for the highest such face.
+  // for the highest such face other than the standing bid itself ("5 × 3 is not higher than
+  // 5 × 3" says nothing): when the standing bid is the only one of its kind, it is named as such.
   renderFaces() {
     const { quantity, face: chosen } = this.selection;
     const reasons = new Map();
@@ -103,7 +109,10 @@ export class BidControl {
       const refused = whyRefused(this.view, quantity, face);
       button.disabled = refused !== null;
       button.setAttribute("aria-pressed", String(face === chosen));
-      if (refused !== null) reasons.set(refused.key, refused.params);
+      if (refused === null) continue;
+      const standing = this.standing !== null && quantity === this.standing.quantity && face === this.standing.face;
+      if (!standing) reasons.set(refused.key, refused.params);
+      else if (!reasons.has(refused.key)) reasons.set("bid.why.standing", refused.params);
     }
     setText(this.faceReason, [...reasons].map(([key, params]) => t(key, params)).join(" "));
   }

@@ -24,7 +24,14 @@ export function setText(node, text) {
 }
 
 // Keyboard users lose focus when the control they used disappears: give it to the next one.
-export function focusIfIdle(control) {
+// `options` as for focus(): { preventScroll: true } keeps the page where it is.
+export function focusIfIdle(control, options = {}) {
   const idle = document.activeElement === document.body || document.activeElement?.closest("[hidden]");
-  if (idle && !control.hidden) control.focus();
+  if (idle && !control.hidden) control.focus(options);
+}
+
+// `card` at the top of the screen unless it is wholly in view already.
+export function bringIntoView(card) {
+  const box = card.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > innerHeight) card.scrollIntoView({ block: "start" });
 }

@@ -10,7 +10,7 @@ import { liarsDiceAnnouncements } from "./announce.js";
 import { BidControl } from "./bidcontrol.js";
 import { renderCalls, setUpCalls } from "./calls.js";
 import { die, diceRow } from "./dice.js";
-import { byId, el, focusIfIdle, setText, show } from "./dom.js";
+import { bringIntoView, byId, el, focusIfIdle, setText, show } from "./dom.js";
 import { bidWords, diceCount, pageWording, t } from "./i18n.js";
 import { RulesChange } from "./lobby_rules.js";
 import { seatName } from "./names.js";
@@ -22,6 +22,8 @@ import { badge } from "./rules_summary.js";
 export class LiarsDiceTable {
   constructor({ send }) {
     this.state = null;
+    // The turn of yours last shown ("game/round/bids"): a new one brings your dice into view.
+    this.shownTurn = null;
     const seenTurn = () => {
       const { game } = this.state;
       return { game: game.game, round: game.round, bids: game.bids.length };
@@ -64,7 +66,12 @@ export class LiarsDiceTable {
     if (myTurn) {
       const standing = game.bids.at(-1);
       this.bidControl.update(game, standing ? seatName(state, standing.seat) : "");
-      focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"));
+      // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
+      // When the turn comes, the dice are brought into view instead (the bid control follows them).
+      focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true });
+      const turn = `${game.game}/${game.round}/${game.bids.length}`;
+      if (turn !== this.shownTurn) bringIntoView(byId("hand"));
+      this.shownTurn = turn;
     }
     renderCalls(state);
     if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
@@ -157,7 +164,8 @@ function renderHand(game) {
 
 function renderBids(state) {
   const game = state.game;
-  show(byId("bids"), game?.phase === "bidding" || game?.phase === "revealed");
+  // At game over the last round's bids stay beside its reveal.
+  show(byId("bids"), ["bidding", "revealed", "over"].includes(game?.phase));
   if (!game) return;
   const items = game.bids.map((bid) => el("li", {},
     el("span", { class: "seat-name" }, seatName(state, bid.seat)),

@@ -3,7 +3,7 @@
 import { byId, el, setText, show } from "./dom.js";
 import { bidShort, errorText, t } from "./i18n.js";
 import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
-import { seatName } from "./names.js";
+import { seatName, withLocalNames } from "./names.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { renderRelay } from "./referee_relay.js";
@@ -43,11 +43,15 @@ byId("score-csv").href = `/t/${tableId}/scoreboard.csv?download=1`;
 chatForm(byId("desk-chat-form"), byId("desk-chat-text"), (text) => send("referee_chat", { text }));
 byId("relay-copy-all").addEventListener("click", async () => {
   const lines = current?.gm.whispers.flatMap((w) => w.lines) ?? [];
-  setText(byId("relay-status"), (await copyText(lines.join("\n"))) ? t("share.copied") : t("share.copy_failed"));
+  if (!lines.length) return setText(byId("relay-status"), t("relay.nothing_to_copy"));
+  setText(byId("relay-status"), (await copyText(lines.join("\n"))) ? t("relay.copied_all") : t("relay.copy_all_failed"));
 });
 
 socket.on("connect", () => setConnection("connected"));
-socket.on("disconnect", () => setConnection("connecting"));
+socket.on("disconnect", () => {
+  setConnection("connecting");
+  if (current) render(current); // the seats' online badges say "not known" until the server is back
+});
 socket.on("connect_error", (error) => {
   showToast(errorText(error.data?.code ?? "network", error.data?.message));
   setConnection("connecting");
@@ -57,8 +61,8 @@ socket.on("rules_changed", (change) => {
   if (current) tellRulesChanged(change, current, byId("announcer"));
 });
 socket.on("state", (state) => {
-  current = state;
-  render(state);
+  current = withLocalNames(state);
+  render(current);
 });
 
 function setConnection(state) {
@@ -83,7 +87,7 @@ function renderTimer(state) {
 
 function render(state) {
   const { game, gm } = state;
-  setText(byId("desk-headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("referee.lobby", { n: state.table.seats.length }));
+  setText(byId("desk-headline"), headline(state));
   setText(byId("desk-turn"), game?.phase === "bidding" && game.turn !== null ? t("game.turn_of", { name: seatName(state, game.turn) }) : "");
   renderTimer(state);
   const running = Boolean(game) && game.phase !== "over";
@@ -110,6 +114,18 @@ function render(state) {
   renderScores(state);
 }
 
+function headline(state) {
+  const game = state.game;
+  if (!game) return t("referee.lobby", { n: state.table.seats.length });
+  if (game.phase === "over") return t("referee.game_over", { game: game.game, name: seatName(state, game.winner) });
+  return t("game.title", { game: game.game, round: game.round });
+}
+
+// A seat that started this game and has lost every die: it shows "out of the game", never a die.
+function isOut(game, seat) {
+  return Boolean(game) && game.seat_order.includes(seat) && !game.seats_in_game.includes(seat);
+}
+
 function potText(pot) {
   const parts = Object.entries(pot.amounts).map(([unit, amount]) => `${amount} ${unit}`.trim());
   return [...parts, ...pot.items].join(", ");
@@ -118,7 +134,8 @@ function potText(pot) {
 function renderSeats(state) {
   const { game, gm } = state;
   const items = state.table.seats.map((info) => {
-    const hand = game?.hands?.[String(info.seat)] ?? game?.result?.hands?.[String(info.seat)];
+    const out = isOut(game, info.seat);
+    const hand = out ? null : game?.hands?.[String(info.seat)] ?? game?.result?.hands?.[String(info.seat)];
     const count = game?.dice_counts?.[String(info.seat)];
     const stake = gm.stakes.find((s) => s.seat === info.seat);
     const stakeInput = el("input", { id: `stake-${info.seat}`, maxlength: 60, value: stake?.text ?? "", "aria-label": t("referee.stake_for", { name: info.name }) });
@@ -132,7 +149,8 @@ function renderSeats(state) {
     remove.addEventListener("click", () => send("referee_remove_seat", { seat: info.seat }));
     return el("li", { class: "desk-seat", "data-seat": info.seat },
       el("span", { class: "seat-name" }, info.name),
-      el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : (info.connected ? t("referee.online") : t("referee.offline"))),
+      el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : onlineText(info)),
+      out ? el("span", { class: "count out" }, t("referee.out")) : null,
       count !== undefined ? el("span", { class: "count" }, t("unit.dice", { n: count })) : null,
       // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
       el("span", { class: "desk-dice" }, ...deskDice(info.name, hand ? hand.join(" ") : (gm.referee.blind && game?.phase === "bidding" ? t("referee.blind_dice") : ""))),
@@ -140,6 +158,11 @@ function renderSeats(state) {
   });
   byId("desk-seats").replaceChildren(...items);
   setText(byId("desk-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : t("gm.no_stakes"));
+}
+
+function onlineText(info) {
+  if (!socket.connected) return t("seats.unknown");
+  return info.connected ? t("referee.online") : t("referee.offline");
 }
 
 function deskDice(name, text) {
@@ -152,8 +175,11 @@ function renderBids(state) {
     el("li", {}, `${seatName(state, bid.seat)}: ${bidShort(bid.quantity, bid.face)}`)));
   const result = game?.result;
   const name = (seat) => seatName(state, seat);
-  // The reveal in the players' words: the call (Liar or spot on), the count, what it cost whom.
-  byId("desk-result").replaceChildren(...(result ? [callText(result, name), countText(game), verdict(result, name, game.seats_in_game)]
+  // The reveal in the players' words: the call (Liar or spot on), every cup (a loser knocked out
+  // keeps theirs here), the count, what it cost whom.
+  const cups = () => t("referee.cups", { cups: game.seat_order.filter((seat) => String(seat) in result.hands)
+    .map((seat) => `${name(seat)}: ${result.hands[String(seat)].join(" ")}`).join(" · ") });
+  byId("desk-result").replaceChildren(...(result ? [callText(result, name), cups(), countText(game), verdict(result, name, game.seats_in_game)]
     .map((line) => el("p", {}, line)) : []));
 }
 

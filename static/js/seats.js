@@ -6,10 +6,11 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
 // facts(state, seat) -> {toAct, out, badges: [text], detail: Node | null}; onRemoveBot(seat, name,
-// button) is called when the host presses a bot seat's remove button.
-export function renderSeats(list, state, { facts, onRemoveBot = null }) {
+// button) is called when the host presses a bot seat's remove button; `linked` is false while this
+// page has lost the server: who is online is then not known.
+export function renderSeats(list, state, { facts, onRemoveBot = null, linked = true }) {
   const focused = document.activeElement?.closest?.("#seats-list .remove")?.dataset.seat ?? null;
-  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, facts(state, seat), onRemoveBot)));
+  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, facts(state, seat), onRemoveBot, linked)));
   // A re-render must not drop the keyboard user's focus on a remove button that is still there.
   if (focused !== null) list.querySelector(`.remove[data-seat="${focused}"]`)?.focus();
 }
@@ -18,11 +19,11 @@ export function levelName(level) {
   return t(`bots.level.${level}`);
 }
 
-function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot) {
+function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot, linked) {
   const isBot = seat.kind === "bot";
   const standIn = seat.bot_playing && !isBot;
   const classes = ["seat", toAct && "turn", seat.seat === state.you.seat && "you",
-    out && "out", !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
+    out && "out", linked && !seat.connected && "offline", isBot && "bot", standIn && "stand-in"]
     .filter(Boolean).join(" ");
 
   const badges = [];
@@ -43,9 +44,10 @@ function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot
     remove.addEventListener("click", () => onRemoveBot(seat.seat, seat.name, remove));
   }
 
-  const connection = seat.connected ? t("seats.online") : t("seats.offline");
+  const online = linked ? (seat.connected ? "on" : "off") : "unknown";
+  const connection = t({ on: "seats.online", off: "seats.offline", unknown: "seats.unknown" }[online]);
   return el("li", { class: classes, "data-seat": seat.seat, "aria-current": toAct ? "step" : null },
-    el("span", { class: `dot ${seat.connected ? "on" : "off"}`, role: "img", "aria-label": connection, title: connection }),
+    el("span", { class: `dot ${online}`, role: "img", "aria-label": connection, title: connection }),
     el("span", { class: "seat-name" }, seat.name),
     ...badges,
     remove,

@@ -1,8 +1,12 @@
 // Sending an event over a page's connection: the acknowledgement comes back as a promise, and a
 // refusal or a time-out is shown in the toast (the one way every page talks to the server).
+// While the page is not connected nothing is sent: the press is refused at once with a visible
+// "not connected" (Socket.IO would otherwise keep the event and send it, unseen, on reconnecting,
+// a bid made against a table the player could no longer see).
 //
 //   const send = sender(socket);
 //   const ack = await send("bid", { quantity: 3, face: 5 });   // { ok: true } or { ok: false, code, message }
+//   // offline: { ok: false, code: "net/not_connected" }, and the toast says so
 
 import { errorText, t } from "./i18n.js";
 import { hideToast, showToast } from "./toast.js";
@@ -11,6 +15,10 @@ import { hideToast, showToast } from "./toast.js";
 export function sender(socket) {
   return function send(event, payload = {}, options = {}) {
     const words = options.errorText ?? errorText;
+    if (!socket.connected) {
+      showToast(t("error.not_connected"));
+      return Promise.resolve({ ok: false, code: "net/not_connected" });
+    }
     return new Promise((resolve) => {
       socket.timeout(10000).emit(event, payload, (timedOut, ack) => {
         if (timedOut) showToast(t("error.network"));

@@ -8,7 +8,7 @@ import { byId, el, focusIfIdle, setText, show } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { tableFamily } from "./families.js";
 import { tellRulesChanged } from "./lobby_rules.js";
-import { seatName } from "./names.js";
+import { seatName, withLocalNames } from "./names.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
@@ -57,7 +57,15 @@ function setConnection(state) {
 }
 
 socket.on("connect", () => setConnection("connected"));
-socket.on("disconnect", () => setConnection("connecting"));
+// Without the server the seats' online dots would go on saying what they said last: they say "not known".
+socket.on("disconnect", () => {
+  setConnection("connecting");
+  if (current) {
+    const family = familyOf(current);
+    renderSeats(byId("seats-list"), current,
+      { facts: (view, seat) => family.seatFacts(view, seat), onRemoveBot: removeBot, linked: false });
+  }
+});
 socket.on("connect_error", (error) => {
   if (error.data?.code) showToast(errorText(error.data.code, error.data.message));
   setConnection("connecting");
@@ -80,7 +88,8 @@ socket.on("error", (error) => {
 socket.on("rules_changed", (change) => {
   if (current) tellRulesChanged(change, current, byId("announcer"), (rules) => familyOf(current).rulesBadge(rules));
 });
-socket.on("state", (state) => {
+socket.on("state", (received) => {
+  const state = withLocalNames(received);
   if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);
   held = mine ? { seat: mine.seat, name: mine.name } : null;
@@ -120,7 +129,8 @@ function render(state) {
   const seated = you.seat !== null;
   family.render(state);
   updateCountdown(state, family.turnKey(state));
-  renderSeats(byId("seats-list"), state, { facts: (view, seat) => family.seatFacts(view, seat), onRemoveBot: removeBot });
+  renderSeats(byId("seats-list"), state,
+    { facts: (view, seat) => family.seatFacts(view, seat), onRemoveBot: removeBot, linked: socket.connected });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
   const canJoin = !seated && state.table.seats.length < family.maxPlayers(state.table);
   show(byId("join"), canJoin);

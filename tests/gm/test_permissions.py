@@ -96,7 +96,7 @@ def test_bad_table_settings_are_refused_with_a_code():
     for body in ({"referee": {"name": ""}}, {"referee": {"name": "GM"}, "gm": {"check_die": 6}},
                  {"referee": {"name": "GM"}, "gm": {"whisper_format": "irc"}}, {"referee": "GM"}):
         reply = client.post("/api/tables", json=body)
-        assert reply.status_code == 400 and reply.get_json()["code"] in ("name/invalid", "payload/malformed")
+        assert reply.status_code == 400 and reply.get_json()["code"] in ("name/empty", "name/invalid", "payload/malformed")
 
 
 def test_creating_a_refereed_table_returns_a_long_token_in_the_link_fragment():

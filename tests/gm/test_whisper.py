@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.gm.whisper import WOW_MESSAGE_LIMIT, whisper_lines, whisper_target
 
@@ -18,6 +20,7 @@ from referee.gm.whisper import WOW_MESSAGE_LIMIT, whisper_lines, whisper_target
     ("🎲🎲", None, "🎲🎲", "🎲🎲"),
     ("O'Neil", "ONeil", "O'Neil", "O'Neil"),
     ("X" * 24, "X" * 24, "X" * 24, "X" * 24),
+    ("Ben the Bold [[1d20]]", "Ben", "Ben the Bold [ [1d20] ]", "Ben the Bold [[1d20]]"),
 ])
 def test_each_chat_gets_a_target_it_can_parse(name, wow, roll20, plain):
     assert whisper_target("wow", name) == wow
@@ -45,6 +48,21 @@ def test_roll20_quotes_the_target_and_defuses_inline_rolls_and_macros():
     assert line.startswith('/w "Анна Тень Ли" ')
     for dangerous in ("[[", "]]", "@{", "&{", "?{"):
         assert dangerous not in line
+
+
+ROLL20_RUNS = ("[[", "]]", "@{", "%{", "&{", "?{")
+
+
+def test_roll20_defuses_inline_rolls_in_the_target_too():
+    whisper = whisper_lines("roll20", "Ben the Bold [[1d20]] @{hp}", ["Your dice: 1 2"])
+    assert whisper.lines == ['/w "Ben the Bold [ [1d20] ] @ {hp}" Your dice: 1 2']
+    assert whisper.adjusted
+
+
+@given(st.text(alphabet='[]{}@%&?" ab', max_size=12), st.text(alphabet="[]{}@%&? ab", max_size=12))
+def test_no_roll20_line_holds_anything_roll20_would_run(name, message):
+    for line in whisper_lines("roll20", name, [message]).lines:
+        assert not any(run in line for run in ROLL20_RUNS), line
 
 
 def test_a_name_with_no_usable_target_gives_no_lines_and_says_so():

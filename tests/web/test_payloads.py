@@ -73,7 +73,7 @@ def test_blank_text_is_refused_where_it_means_nothing(text):
     refused_quietly(night, lambda: night.ref("referee_stake", {"seat": 0, "text": text}), "text/empty")
     refused_quietly(night, lambda: night.ref("referee_whisper_name", {"seat": 0, "name": text}), "text/empty")
     spectator = night.harness.connect(night.table_id)
-    assert spectator.emit("join", {"name": text}, callback=True)["code"] == "name/invalid"
+    assert spectator.emit("join", {"name": text}, callback=True)["code"] == "name/empty"
 
 
 def test_a_chat_line_of_only_a_zero_width_space_is_refused():

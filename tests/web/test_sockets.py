@@ -118,7 +118,7 @@ def test_a_stale_token_is_told_and_watches(harness):
 
 
 @pytest.mark.parametrize("name, code", [
-    ("x" * 25, "name/too_long"), ("   ", "name/invalid"), ("bad\u0007bell", "name/invalid"), (7, "payload/malformed"),
+    ("x" * 25, "name/too_long"), ("   ", "name/empty"), ("", "name/empty"), ("bad\u0007bell", "name/invalid"), (7, "payload/malformed"),
 ])
 def test_a_bad_name_is_refused(harness, name, code):
     table, _ = harness.create_table()
@@ -128,7 +128,7 @@ def test_a_bad_name_is_refused(harness, name, code):
 
 def test_creating_a_table_with_a_bad_name_or_rules_is_refused(harness):
     http = harness.app.test_client()
-    assert http.post("/api/tables", json={"name": ""}).get_json()["code"] == "name/invalid"
+    assert http.post("/api/tables", json={"name": ""}).get_json()["code"] == "name/empty"
     bad_rules = http.post("/api/tables", json={"name": "A", "rules": {"dice_per_player": 0}})
     assert bad_rules.status_code == 400 and bad_rules.get_json()["code"] == "settings/out_of_range"
     assert http.post("/api/tables", data="not json").status_code == 400

@@ -1,0 +1,108 @@
+// The verifier's check lines in the page's language. fairness.js and audit_play.js write every
+// check in English, word for word as `referee verify` does (the tests compare the two), so the
+// audit page translates them here: each line is matched against the patterns below and worded
+// by the catalogue's `check.*` key with what the pattern captured. The English catalogue gives
+// back the verifier's very words; a line no pattern knows is shown as the verifier wrote it.
+// Pure (no DOM): node runs it as the page does.
+//
+//   checkWords("seq 8: x_r, every die and every salt match the commitment", ru)
+//   // "запись 8: x_r, каждый кубик и каждая соль совпадают с обязательством"
+
+// [pattern, key, names of its groups in order]; a name starting with "_" is itself a check phrase
+// (translated in turn), one starting with "$" a list of seats ("seat 0: 2, seat 1: 1"), one starting
+// with "%" an attempt's kind ("telekinesis").
+const PATTERNS = [
+  [/^seq (\d+) \((\w+)\): (.+)$/, "check.at_seq_kind", ["seq", "kind", "_text"]],
+  [/^seq (\d+): (.+)$/, "check.at_seq", ["seq", "_text"]],
+  [/^(.+); seat (\d+) wins$/, "check.and_wins", ["_text", "seat"]],
+  [/^(\d+) entries, sequence and hash chain intact$/, "check.log_ok", ["n"]],
+  [/^the export starts at seq (\d+); earlier entries are not included$/, "check.log_partial", ["seq"]],
+  [/^the export starts at seq (\d+), after the table's creation: the games are not re-derived$/, "check.not_from_creation", ["seq"]],
+  [/^signed by the server key at seq (\d+)$/, "check.head_ok", ["seq"]],
+  [/^(tavern-jack-audit\/\d+) for table (\S+), server key (\S+)$/, "check.export_ok", ["format", "table", "key"]],
+  [/^manifest signed by the server key$/, "check.manifest_ok", []],
+  [/^commitment signed, root ([0-9a-f]+)…$/, "check.commitment_ok", ["root"]],
+  [/^draw commitment signed, root ([0-9a-f]+)…$/, "check.draw_commitment_ok", ["root"]],
+  [/^x_r, every die and every salt match the commitment$/, "check.dice_ok", []],
+  [/^committed, not revealed yet$/, "check.not_revealed", []],
+  [/^in play: re-derived by the rules up to seq (\d+)$/, "check.in_play", ["seq"]],
+  [/^note: no seed from seat (\d+) \(late\): .+$/, "check.seed_late", ["seat"]],
+  [/^note: no seed from seat (\d+) \(not_connected\): .+$/, "check.seed_not_connected", ["seat"]],
+  [/^the deal matches the dice the rules hold \((.+)\); a palifico round: ones are not wild$/, "check.deal_palifico", ["$counts"]],
+  [/^the deal matches the dice the rules hold \((.+)\)$/, "check.deal_ok", ["$counts"]],
+  [/^seats ([\d, ]+) start with (\d+) dice each; seat (\d+) opens, as the opener rule gives$/, "check.start", ["seats", "n", "opener"]],
+  [/^seats ([\d, ]+) start with (\d+) dice each; the roll-off decides who opens$/, "check.start_roll_off", ["seats", "n"]],
+  [/^seat (\d+) calls Liar on (\d+ × \d+) by seat (\d+): (\d+) counted, so (.+)$/, "check.liar", ["caller", "bid", "bidder", "count", "_cost"]],
+  [/^seat (\d+) says spot on to (\d+ × \d+) by seat (\d+): (\d+) counted, so (.+)$/, "check.spot_on", ["caller", "bid", "bidder", "count", "_cost"]],
+  [/^seat (\d+) loses (\d+) (?:die|dice) and is out$/, "check.cost_out", ["seat", "n"]],
+  [/^seat (\d+) loses (\d+) (?:die|dice)$/, "check.cost", ["seat", "n"]],
+  [/^nobody loses and seat (\d+) gets (\d+) die back$/, "check.cost_back", ["seat", "n"]],
+  [/^nobody loses and seat (\d+) gets no die back \(it holds all its dice\)$/, "check.cost_no_back", ["seat"]],
+  [/^game_settled names seat (\d+) the winner, as the rules do$/, "check.settled_ok", ["seat"]],
+  [/^the penalty leaves seat (\d+) the last player holding dice: seat \d+ wins$/, "check.penalty_win", ["seat"]],
+  [/^throw (\d+) \(draw (\d+)\): (.+); (.+)$/, "check.throw", ["n", "draw", "$dice", "_outcome"]],
+  [/^(.+) are tied and throw again$/, "check.tied", ["$groups"]],
+  [/^the seat order is ([\d, ]+): seat (\d+) opens$/, "check.seat_order", ["seats", "opener"]],
+  [/^(.+): (\[[^\]]*\]) match the commitment$/, "check.draw_ok", ["_label", "values"]],
+  [/^(\w+) of game (\d+) \(roll (\d+)\)$/, "check.purpose_game", ["kind", "game", "roll"]],
+  [/^(\w+) of attempt (\d+) \(roll (\d+)\)$/, "check.purpose_attempt_roll", ["kind", "attempt", "roll"]],
+  [/^(\w+) of attempt (\d+)$/, "check.purpose_attempt", ["kind", "attempt"]],
+  [/^the die change \(die (\d+) of seat (\d+) to (\d+)\) follows attempt (\d+) \((\w+) by seat (\d+)\), whose check succeeded: (.+)$/,
+    "check.change_ok", ["die", "seat", "value", "attempt", "%kind", "by", "sum"]],
+  [/^the die change \(die (\d+) of seat (\d+) to (\d+)\) names attempt (\d+), whose details are published when the game ends: not checked yet$/,
+    "check.change_sealed", ["die", "seat", "value", "attempt"]],
+  [/^the penalty die of seat (\d+) follows attempt (\d+), whose check failed \((.+)\) and whose consequence is a penalty$/,
+    "check.penalty_ok", ["seat", "attempt", "sum"]],
+  [/^the penalty die of seat (\d+) names attempt (\d+), whose details are published when the game ends: not checked yet$/,
+    "check.penalty_sealed", ["seat", "attempt"]],
+  [/^the draw$/, "check.the_draw", []],
+  [/^the signature was not checked: no WebCrypto Ed25519 here$/, "check.no_ed25519", []],
+  [/^the head signature was not checked: no WebCrypto Ed25519 here$/, "check.no_ed25519_head", []],
+  [/^the manifest signature was not checked: no WebCrypto Ed25519 here$/, "check.no_ed25519_manifest", []],
+  [/^the hash does not match the entry's content: the entry was altered$/, "check.altered", []],
+  [/^the revealed secret does not match its secret_digest$/, "check.secret_digest", []],
+  [/^the head signature is not valid for the server key$/, "check.head_bad", []],
+  [/^the log ends at seq (\d+) but the signed head is at seq (\d+): the export is truncated$/, "check.truncated", ["last", "head"]],
+  [/^the manifest signature is not valid: the manifest was altered$/, "check.manifest_bad", []],
+  [/^the dice derived from x_(\d+) and the seeds do not match the committed root$/, "check.dice_bad", ["round"]],
+  [/^x_(\d+) does not hash back to the manifest's anchor x_0$/, "check.anchor_bad", ["round"]],
+  [/^the seeds digest does not match the seeds$/, "check.seeds_bad", []],
+  [/^not JSON: (.+)$/, "check.not_json", ["error"]],
+];
+
+// The step a general check is filed under ("export", "log", "head", "table"), in words.
+const STEPS = new Set(["export", "log", "head", "table"]);
+
+export function stepWords(step, wording) {
+  return STEPS.has(step) ? wording.t(`check.step.${step}`) : step;
+}
+
+export function checkWords(message, wording) {
+  for (const [pattern, key, names] of PATTERNS) {
+    const found = pattern.exec(message);
+    if (!found) continue;
+    const params = {};
+    names.forEach((name, i) => {
+      const value = found[i + 1];
+      if (name.startsWith("_")) params[name.slice(1)] = checkWords(value, wording);
+      else if (name.startsWith("$")) params[name.slice(1)] = seatWords(value, wording);
+      else if (name.startsWith("%")) params[name.slice(1)] = kindWords(value, wording);
+      else params[name] = /^\d+$/.test(value) ? Number(value) : value;
+    });
+    return wording.t(key, params);
+  }
+  return message;
+}
+
+// "seat 0: 2, seat 1: 1" and "seats 0, 1 and seats 2, 3" in the page's words.
+function seatWords(text, wording) {
+  const words = { seat: "check.word_seat", seats: "check.word_seats", and: "check.word_and" };
+  return text.replace(/\b(seats|seat|and)\b/g, (word) => wording.t(words[word]));
+}
+
+// An attempt's kind in the page's words; a kind the catalogue does not know stays as the log writes it.
+function kindWords(kind, wording) {
+  const key = `check.kind.${kind}`;
+  const text = wording.t(key);
+  return text === key ? kind : text;
+}

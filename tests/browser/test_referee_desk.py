@@ -1,0 +1,66 @@
+"""The referee's desk as a referee meets it: the whisper relay's copy button, and the desk once a game is over."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.players import DESKTOP, Person, post
+
+pytestmark = pytest.mark.browser
+
+
+def desk(browser: Browser, base_url: str, gm: dict | None = None, **rules: object) -> tuple[Person, str]:
+    """A refereed table's desk open on a desktop, and the players' link."""
+    created = post(base_url, {"referee": {"name": "Мастер"}, "rules": {"turn_timer_s": 0, **rules}, "gm": gm or {}})
+    referee = Person.open(browser, DESKTOP)
+    referee.page.goto(base_url + created["referee_url"])
+    expect(referee.page.locator("#desk-title")).to_have_text("Referee's desk")
+    return referee, base_url + created["url"]
+
+
+def test_copy_all_lines_copies_every_whisper_line_and_says_so(browser: Browser, base_url: str) -> None:
+    referee, url = desk(browser, base_url, {"whisper_format": "roll20"}, dice_per_player=2)
+    referee.page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    referee.page.get_by_role("button", name="Copy all lines").click()
+    expect(referee.page.locator("#relay-status")).to_have_text("No lines to copy yet")
+    for name in ("Ben the Bold [[1d20]]", "Анна"):
+        Person.open(browser).sit_down(url, name)
+    expect(referee.page.locator("#desk-seats li")).to_have_count(2)
+    referee.page.get_by_role("button", name="Start a game").click()
+    lines = referee.page.locator("#desk-relay .whisper-line")
+    expect(lines).to_have_count(2)
+    expect(lines.first).to_contain_text('/w "Ben the Bold [ [1d20] ]" Your dice: ')
+    referee.page.get_by_role("button", name="Copy all lines").click()
+    expect(referee.page.locator("#relay-status")).to_have_text("All lines copied")
+    assert referee.page.evaluate("navigator.clipboard.readText()") == "\n".join(lines.all_inner_texts())
+
+
+def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player_who_is_out(browser: Browser, base_url: str) -> None:
+    referee, _ = desk(browser, base_url, dice_per_player=1)
+    page = referee.page
+    for _ in range(3):
+        page.get_by_role("button", name="Seat a regular").click()
+    expect(page.locator("#desk-seats li")).to_have_count(3)
+    page.get_by_role("button", name="Start a game").click()
+    for _ in range(300):  # the regulars play at once; the referee moves each round on (15 s at most)
+        if (referee.states[-1].get("game") or {}).get("phase") == "over":
+            break
+        if page.locator("#desk-next").is_visible():
+            page.locator("#desk-next").click()
+        page.wait_for_timeout(50)
+    game = referee.states[-1]["game"]
+    assert game["phase"] == "over"
+    english = {"Бочка": "Barrel", "Крюк": "Hook", "Штиль": "Calm"}  # the first three regulars, on an English page
+    names = {s["seat"]: english[s["name"]] for s in referee.states[-1]["table"]["seats"]}
+    winner = names[game["winner"]]
+    headline = page.locator("#desk-headline")
+    expect(headline).to_have_text(f"Game 1 is over: {winner} wins")
+    for seat in (0, 1, 2):
+        row = page.locator(f'#desk-seats li[data-seat="{seat}"]')
+        if seat == game["winner"]:
+            expect(row.locator(".desk-dice")).to_have_text(f"Dice of {winner}: {game['result']['hands'][str(seat)][0]}")
+        else:
+            expect(row.locator(".count")).to_have_text("out of the game")
+            expect(row.locator(".desk-dice")).to_have_text("")
+    cups = " · ".join(f"{names[int(seat)]}: {dice[0]}" for seat, dice in sorted(game["result"]["hands"].items()))
+    expect(page.locator("#desk-result")).to_contain_text(f"Cups: {cups}")

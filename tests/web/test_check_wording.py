@@ -1,0 +1,54 @@
+"""The audit page's check lines in both languages (static/js/check_wording.js, run through node): for the
+lines the verifier writes on real evenings (plain, refereed with every kind of attempt, every house-rule
+preset), the English catalogue gives back the verifier's very words and the Russian one leaves no English."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from referee.fairness import verify_export
+from tests.audit.house_logs import house_evening, preset
+from tests.audit.play_logs import Forger, cheating_evening, plain_evening
+
+NODE = shutil.which("node")
+SCRIPT = Path(__file__).parent / "js" / "check_words.mjs"
+# What a Russian line may keep in Latin letters: hashes, fingerprints, the export format, log kinds
+# and purposes (identifiers, as the log writes them), the round secrets and WebCrypto's name.
+IDENTIFIERS = re.compile(r"[0-9a-f]{8,}…?|[0-9a-f]{4}(-[0-9a-f]{4}){3}|tavern-jack-audit/\d+|\b[a-z]+(_[a-z]+)+\b"
+                         r"|\bx_(r|\d+)\b|WebCrypto Ed25519|JSON")
+
+
+def verifier_lines() -> tuple[list[str], set[str]]:
+    """Every distinct check message of several evenings' exports, and their table ids."""
+    exports = [Forger(plain_evening()).export(), Forger(cheating_evening()).export()]
+    exports += [Forger(house_evening(preset(name, dice_per_player=2), seed=4, players=4, games=2)[0]).export()
+                for name in ("kul_tiras", "perudo", "tavern")]
+    messages = {c.message for export in exports for c in verify_export(export).checks}
+    return sorted(messages), {export["table"] for export in exports}
+
+
+def worded(messages: list[str], folder: Path) -> dict[str, list[str]]:
+    if NODE is None:
+        pytest.fail("node is not installed: run `make test`, which installs Debian's nodejs")
+    job = folder / "messages.json"
+    job.write_text(json.dumps(messages), encoding="utf-8")
+    done = subprocess.run([NODE, str(SCRIPT), str(job)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_check_lines_read_as_the_verifier_wrote_them_in_english_and_wholly_russian_in_russian(tmp_path: Path) -> None:
+    messages, tables = verifier_lines()
+    assert any("spot on" in m for m in messages) and any("throw" in m for m in messages)
+    words = worded(messages, tmp_path)
+    assert words["en"] == messages
+    for message, russian in zip(messages, words["ru"]):
+        left = IDENTIFIERS.sub("", russian)
+        for table in tables:
+            left = left.replace(table, "")
+        assert not re.search(r"[A-Za-z]{2,}", left), (message, russian)
