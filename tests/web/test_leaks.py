@@ -24,7 +24,7 @@ def secrets_of(events, table_id):
     for entry in events.entries(table_id):
         secret = entry.secret or {}
         if entry.kind == "game_opened":
-            by_seat[None].update(str(v) for v in secret.values())
+            by_seat[None].update(v for v in secret.values() if isinstance(v, str))  # the chain secrets (hex)
         if entry.kind == "round_dealt":
             for seat, salts in secret["salts"].items():
                 by_seat.setdefault(int(seat), set()).update(salts)
