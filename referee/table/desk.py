@@ -32,20 +32,30 @@ from referee.rules import IllegalAction, Phase, Settings
 
 from .approval import require_hand_change
 from .errors import TableError
-from .families import family_of
+from .families import FAMILIES, family_of
 from .table import Table
 
 NAME_LIMIT = 24
 
 
 def name_referee(table: Table, name: str, token_digest: str, settings: GmSettings) -> None:
-    """Make ``name`` (holding the token with this digest) the table's referee; before anybody sits down.
-    Roleplay cheating is refused (``cheat/not_in_this_game``) at a family that does not play it."""
-    if settings.cheating and not family_of(table.current).cheating:
-        raise TableError("cheat/not_in_this_game", f"roleplay cheating is a Liar's Dice feature: a "
-                                                   f"{table.current.family} table has none")
+    """Make ``name`` (holding the token with this digest) the table's referee; before anybody sits down."""
+    require_gm_settings(table.current.family, settings)
     with table.changing():
         table.commit("referee_named", {"name": name, "settings": settings.to_dict()}, {"token_digest": token_digest})
+
+
+def require_gm_settings(family: str, settings: GmSettings) -> None:
+    """Refuse roleplay cheating (``cheat/not_in_this_game``) for a family that does not play it
+    (checked before a refereed table is created, so a refusal creates nothing).
+
+    >>> require_gm_settings("poker_bluff", GmSettings(cheating=True))
+    Traceback (most recent call last):
+    ...
+    referee.table.errors.TableError: roleplay cheating is a Liar's Dice feature: a poker_bluff table has none
+    """
+    if settings.cheating and not FAMILIES[family].cheating:
+        raise TableError("cheat/not_in_this_game", f"roleplay cheating is a Liar's Dice feature: a {family} table has none")
 
 
 def post_chat(table: Table, seat: int | None, text: Any) -> None:
