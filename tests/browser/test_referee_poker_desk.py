@@ -1,7 +1,8 @@
 """A refereed poker-dice evening in a real browser: the referee creates the table from the home page
 (no roleplay cheating offered), seats two bots from the desk, stakes them, starts the evening and
 watches it to its champion; the desk shows the cup's five dice while a round is played, the
-reveal, the champion who takes the pot, and the scoreboard."""
+reveal, the champion who takes the pot, and the scoreboard; axe finds nothing serious, and the
+desk reads in Russian."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ from playwright.sync_api import Browser, expect
 from tests.support.server import running_server
 
 from .players import DESKTOP, Person
+from .test_accessibility import check
 
 pytestmark = pytest.mark.browser
 
@@ -83,3 +85,10 @@ def test_a_referee_runs_a_poker_evening_of_two_bots_to_its_champion(browser: Bro
     expect(rows).to_have_count(2)
     expect(rows.first).to_have_text(re.compile(f"^{re.escape(winner)}\\s*1\\s*1\\s*3 gold$"))
     expect(rows.nth(1)).to_have_text(re.compile(r"^.+\s*1\s*0\s*$"))
+    check(page, "the referee's desk at a poker-dice table")
+    page.context.add_cookies([{"name": "lang", "value": "ru", "url": thinking_server}])
+    page.reload()
+    expect(page.locator("#desk-title")).to_have_text("Стол рефери")
+    expect(page.locator("#desk-poker-duel-title")).to_have_text("У стакана")
+    expect(champion).to_have_text(f"Чемпион: {winner}")
+    expect(page.get_by_role("button", name="Новый вечер")).to_be_visible()
