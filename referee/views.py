@@ -168,15 +168,22 @@ class TableLike(Protocol):
     moves: int
 
 
+Relay = tuple[tuple[int, int] | None, dict[int, list[int]]]
+"""The (game, round) whose dice a blind referee may not see yet (None: nothing hidden), and the
+dice the referee may relay, by seat."""
+
+
 @dataclass(frozen=True, slots=True)
 class FamilyViews:
     """How a family's table shows its game: each seat's game view (``games``: the running game's
     views by seat, ``{}`` before the first game), the referee's (``referee``: the game seen whole
-    unless ``blind``), and what the family adds to every table view (``extra``)."""
+    unless ``blind``), what the family adds to every table view (``extra``) and what the whisper
+    relay may tell (``relay``)."""
 
     games: Callable[[TableLike, Sequence[int | None]], dict[int | None, dict[str, Any]]]
     referee: Callable[[TableLike, bool], dict[str, Any] | None]
     extra: Callable[[TableLike], dict[str, Any]]
+    relay: Callable[[TableLike, bool], Relay]
 
 
 def _liars_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
@@ -193,6 +200,15 @@ def _liars_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
     return game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
 
 
+def _liars_relay(state: TableLike, blind: bool) -> Relay:
+    game = state.game
+    if not isinstance(game, GameState) or game.phase is not Phase.BIDDING:
+        return None, {}
+    if blind:
+        return (state.game_no, game.round_no), {}
+    return None, {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}
+
+
 def _poker_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     game = state.game
     if not isinstance(game, poker_bluff.GameState):
@@ -207,6 +223,15 @@ def _poker_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
     return poker_game_view(game, None, game_no=state.game_no, see_all=not blind)
 
 
+def _poker_relay(state: TableLike, blind: bool) -> Relay:
+    """The cup, to its holder, while they have it before them (nothing for a blind referee)."""
+    game = state.game
+    if blind or not isinstance(game, poker_bluff.GameState) or game.holder is None:
+        return None, {}
+    view = poker_game_view(game, game.holder, game_no=state.game_no)
+    return None, {game.holder: view["cup"]} if view["cup"] else {}
+
+
 def _poker_extra(state: TableLike) -> dict[str, Any]:
     evening = state.evening
     stakes = [state.gm.stakes[seat] for seat in (evening.bracket.entrants if evening else ()) if seat in state.gm.stakes]
@@ -215,8 +240,8 @@ def _poker_extra(state: TableLike) -> dict[str, Any]:
 
 
 FAMILY_VIEWS: dict[str, FamilyViews] = {
-    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, lambda _state: {}),
-    POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra),
+    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, lambda _state: {}, _liars_relay),
+    POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra, _poker_relay),
 }
 """Each family's views, by the family's name."""
 
@@ -307,22 +332,29 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
                  deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
                  server_key: Mapping[str, str] | None = None, commitments: Mapping[str, Any] | None = None,
                  translate: Translate) -> dict[str, Any]:
-    """The referee's ``state``: the spectator's view, every cup while bidding (none for a blind
-    referee before the reveal), the game's commitments, every private thread and attempt, and
-    the whisper relay worded by ``translate``.
+    """The referee's ``state``: the spectator's view, the family's game seen whole (every cup
+    while bidding, a poker-dice game's ``referee_cup``; none for a blind referee before the
+    reveal), the game's commitments, every private thread and attempt, and the whisper relay
+    worded by ``translate``.
+
+    >>> from types import SimpleNamespace
+    >>> from referee.gm.state import GmState
+    >>> from referee.rules.poker_bluff import PokerSettings, Roll, apply, new_game
+    >>> game = apply(new_game(PokerSettings(), (0, 1), 0), Roll((2, 2, 5, 5, 1))).state
+    >>> state = SimpleNamespace(id="t1", host=None, family="poker_bluff", settings=PokerSettings(), seats={},
+    ...                         game_no=1, game=game, autopilot=(), gm=GmState(), roll_off=(), evening=None, moves=0)
+    >>> view = referee_view(state, version=1, connected=(), spectators=0, translate=lambda key, **_: key)
+    >>> view["game"]["referee_cup"], view["you"]["role"], view["evening"]
+    ([2, 2, 5, 5, 1], 'referee', None)
     """
     view = table_view(state, version=version, seat=None, connected=connected, spectators=spectators, now=now,
                       deadline=deadline, commitment=commitment, server_key=server_key)
     view["you"] = {"seat": None, "role": "referee", "is_host": True}
-    game = state.game
+    family = FAMILY_VIEWS[state.family]
     blind = state.gm.settings.blind
-    hidden_round = None
-    hands: dict[int, list[int]] = {}
-    if game is not None:
-        view["game"] = FAMILY_VIEWS[state.family].referee(state, blind)
-        if isinstance(game, GameState) and game.phase is Phase.BIDDING:
-            hidden_round = (state.game_no, game.round_no) if blind else None
-            hands = {} if blind else {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}
+    if state.game is not None:
+        view["game"] = family.referee(state, blind)
+    hidden_round, hands = family.relay(state, blind)
     view["commitments"] = dict(commitments) if commitments else None
     view["gm"] = referee_gm_view(state.gm, game_no=state.game_no, seats=list(state.seats), names=_names(state),
                                  hidden_round=hidden_round, hands=hands, translate=translate)

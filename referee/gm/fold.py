@@ -71,6 +71,9 @@ class TableLike(Protocol):
     @property
     def game_running(self) -> bool: ...
 
+    @property
+    def evening_running(self) -> bool: ...
+
 
 Handler = Callable[[TableLike, dict[str, Any], dict[str, Any]], TableLike]
 
@@ -128,8 +131,9 @@ def _message_sent(state: TableLike, public: dict[str, Any], secret: dict[str, An
 
 def _stake_set(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     seat = _require_seated(state, public["seat"])
-    if state.game_running:
-        raise IllegalAction("stakes/locked", "stakes are set before a game starts, not during it")
+    if state.game_running or state.evening_running:
+        raise IllegalAction("stakes/locked", "stakes are set before a game (or a poker-dice evening, whose "
+                                             "champion takes them all) starts, not during it")
     stakes = {s: stake for s, stake in state.gm.stakes.items() if s != seat}
     if public["text"]:
         stakes[seat] = Stake(public["text"], public["amount"], public["unit"])

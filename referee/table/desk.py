@@ -31,6 +31,8 @@ from referee.gm.text import CHAT_LIMIT, clean_text
 from referee.rules import IllegalAction, Phase, Settings
 
 from .approval import require_hand_change
+from .errors import TableError
+from .families import FAMILIES, family_of
 from .table import Table
 
 NAME_LIMIT = 24
@@ -38,8 +40,22 @@ NAME_LIMIT = 24
 
 def name_referee(table: Table, name: str, token_digest: str, settings: GmSettings) -> None:
     """Make ``name`` (holding the token with this digest) the table's referee; before anybody sits down."""
+    require_gm_settings(table.current.family, settings)
     with table.changing():
         table.commit("referee_named", {"name": name, "settings": settings.to_dict()}, {"token_digest": token_digest})
+
+
+def require_gm_settings(family: str, settings: GmSettings) -> None:
+    """Refuse roleplay cheating (``cheat/not_in_this_game``) for a family that does not play it
+    (checked before a refereed table is created, so a refusal creates nothing).
+
+    >>> require_gm_settings("poker_bluff", GmSettings(cheating=True))
+    Traceback (most recent call last):
+    ...
+    referee.table.errors.TableError: roleplay cheating is a Liar's Dice feature: a poker_bluff table has none
+    """
+    if settings.cheating and not FAMILIES[family].cheating:
+        raise TableError("cheat/not_in_this_game", f"roleplay cheating is a Liar's Dice feature: a {family} table has none")
 
 
 def post_chat(table: Table, seat: int | None, text: Any) -> None:
@@ -90,6 +106,7 @@ def set_whisper_name(table: Table, seat: int, name: Any) -> None:
 
 def submit_attempt(table: Table, seat: int, request: dict[str, Any]) -> int:
     """Log a player's cheat attempt (``attempts.parse_request``); returns its number."""
+    _require_cheating(table)
     with table.changing():
         state = table.current
         game = state.game
@@ -102,6 +119,7 @@ def submit_attempt(table: Table, seat: int, request: dict[str, Any]) -> int:
 
 def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Check:
     """Roll the attempt's check (a committed draw); a success applies its effect at once."""
+    _require_cheating(table)
     with table.changing():
         attempt = _attempt(table, attempt_id)
         state, game = table.current, table.game
@@ -121,6 +139,7 @@ def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Chec
 
 def settle_failure(table: Table, attempt_id: int, consequence: str) -> None:
     """The referee's answer to a failed check: silence, a public announcement, or a penalty die."""
+    _require_cheating(table)
     with table.changing():
         attempt = _attempt(table, attempt_id)
         public: dict[str, Any] = {"attempt": attempt.id}
@@ -131,6 +150,7 @@ def settle_failure(table: Table, attempt_id: int, consequence: str) -> None:
 
 def dismiss(table: Table, attempt_id: int) -> None:
     """The referee refuses to roll for an attempt (out of character, out of time)."""
+    _require_cheating(table)
     with table.changing():
         attempt = _attempt(table, attempt_id)
         table.commit("attempt_resolved", {"attempt": attempt.id}, {"outcome": "dismissed", "consequence": None, "effect": None})
@@ -139,9 +159,17 @@ def dismiss(table: Table, attempt_id: int) -> None:
 def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int | None) -> None:
     """The referee changes a die by hand after an ``other`` attempt of this round succeeded
     (``approval.require_hand_change``); logged like any change, with the attempt's number."""
+    _require_cheating(table)
     with table.changing():
         attempt = require_hand_change(table.current, attempt_id)
         table.change_die(seat, index, value, attempt.id)
+
+
+def _require_cheating(table: Table) -> None:
+    """Refuse every attempt command (``attempt/not_in_this_game``) at a family without roleplay cheating."""
+    if not family_of(table.current).cheating:
+        raise TableError("attempt/not_in_this_game", "cheat attempts and die changes are Liar's Dice's: "
+                                                     f"this {table.current.family} table has none")
 
 
 def _attempt(table: Table, attempt_id: int) -> Attempt:

@@ -13,8 +13,8 @@ view in ``referee.views``, its socket events in ``referee.web.family_events``.
 
 >>> from referee.table.state import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {"game": "poker_bluff"}}, None)
->>> family_of(state).name, family_of(state).turn(state)
-('poker_bluff', None)
+>>> family_of(state).name, family_of(state).turn(state), family_of(state).cheating
+('poker_bluff', None, False)
 """
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ class Family(Protocol):
     """What the shared table asks of the game it plays."""
 
     name: str
+    cheating: bool
+    """Whether the referee's desk offers roleplay cheating (RULES.md C5) at this family's tables."""
 
     def start(self, table: Table) -> None:
         """The entries of a start, inside the caller's command."""
@@ -75,6 +77,7 @@ class LiarsDice:
     """Liar's Dice (RULES.md A): today's table code, unchanged, behind the interface."""
 
     name = LIARS_DICE
+    cheating = True
 
     def start(self, table: Table) -> None:
         table._start_game()
@@ -120,6 +123,7 @@ class PokerBluff:
     """Poker-dice bluff (RULES.md B): evenings of brackets, the cup's rolls as committed draws."""
 
     name = POKER_BLUFF
+    cheating = False
 
     def start(self, table: Table) -> None:
         table._start_poker()

@@ -136,11 +136,15 @@ class PokerPlay:
         self._commit("cup_rolled", {"game": self.current.game_no, "draw": number})
 
     def _poker_game_end(self) -> None:
-        """After a doubt: a finished game is settled where it applies, and a decided final ends the evening."""
+        """After a doubt: a finished game is settled where it applies (the evening's pot, every entrant's
+    stake, goes to the winner of the final, its champion; the other games settle an empty pot),
+    and a decided final ends the evening."""
         state = self.current
         if state.game is None or state.game.winner is None:
             return
-        settled = settlement(state)
+        evening = state.evening
+        decided = evening is not None and evening.champion is not None
+        settled = settlement(state, pot_seats=evening.bracket.entrants if evening is not None and decided else ())
         if settled is not None:
             self._commit("game_settled", settled)
         evening = self.current.evening

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
 from referee.rules import RulesError
-from referee.rules.families import rules_of
+from referee.rules.families import name_of, rules_of
 from referee.table import desk
 
 from .payloads import fields_of, parse_name, parse_rules, token_digest
@@ -31,6 +31,7 @@ def create_refereed_table(body: Any) -> tuple[Response, int]:
         name = parse_name(fields_of(data.get("referee"), "name"))
         rules = parse_rules(data)
         settings = GmSettings.from_dict(data.get("gm"))
+        desk.require_gm_settings(name_of(rules), settings)
         table = current_app.extensions["tavern"].tables.create(rules_of(rules))
         token = secrets.token_urlsafe(32)
         desk.name_referee(table, name, token_digest(token), settings)

@@ -15,7 +15,7 @@ const status = byId("create-status");
 const liarsDice = new TableOptions(byId("options"), { prefix: "opt" });
 const poker = new PokerOptions(byId("poker-options"));
 // The game chosen (Liar's Dice or poker-dice bluff) decides which options show and are sent, for
-// every button of the form.
+// every button of the form (and whether a referee may allow roleplay cheating).
 const chosenGame = () => form.elements.game.value;
 let options = liarsDice;
 function showGame() {
@@ -25,6 +25,9 @@ function showGame() {
   byId("poker-options").hidden = !isPoker;
   byId("liars-rules").hidden = isPoker;
   byId("poker-rules").hidden = !isPoker;
+  // Roleplay cheating is a Liar's Dice feature: a poker-dice table's referee is not offered it.
+  byId("gm-cheating-option").hidden = isPoker;
+  byId("gm-cheating").disabled = isPoker;
 }
 byId("game-choice").addEventListener("change", showGame);
 showGame();

@@ -5,6 +5,7 @@
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
+import { potText } from "./pot.js";
 import { checkText } from "./referee_attempts.js";
 import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
 import { sender } from "./send.js";
@@ -68,10 +69,6 @@ function options(select, entries) {
   const chosen = select.value;
   select.replaceChildren(...entries.map(([v, label]) => el("option", { value: v }, label)));
   if (entries.some(([v]) => String(v) === chosen)) select.value = chosen;
-}
-
-function potText(pot) {
-  return [...Object.entries(pot.amounts).map(([unit, amount]) => `${amount} ${unit}`.trim()), ...pot.items].join(", ");
 }
 
 function attemptItem(state, a) {

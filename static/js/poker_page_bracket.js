@@ -6,6 +6,7 @@
 
 import { el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { potText } from "./pot.js";
 
 // How many rounds a single-elimination bracket of n players takes (byes where n is odd).
 export function roundsFor(n) {
@@ -51,7 +52,7 @@ export class PokerBracket {
     show(this.champion, champion !== null);
     const lines = [];
     if (evening.pot !== null && evening.pot !== undefined) {
-      lines.push(t(champion === null ? "poker.bracket.pot" : "poker.bracket.pot_won", { pot: evening.pot, name: name(champion) }));
+      lines.push(t(champion === null ? "poker.bracket.pot" : "poker.bracket.pot_won", { pot: potText(evening.pot), name: name(champion) }));
     }
     if (evening.token_value) lines.push(t("poker.token_value", { value: evening.token_value }));
     setText(this.pot, lines.join(" "));

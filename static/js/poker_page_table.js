@@ -146,7 +146,7 @@ export class PokerTable {
     setText(byId("turn-line"), turnWords(state, pageWording));
     byId("turn-line").classList.toggle("mine", Boolean(game) && game.turn !== null && game.turn === state.you.seat);
     const rules = game && game.phase !== "over" ? game.rules : state.table.rules;
-    renderRules(rules, this.rulesBadge(rules));
+    renderPokerRules(byId("rules-panel"), rules, this.rulesBadge(rules));
     const role = roleLine(state);
     setText(byId("role-line"), role);
     show(byId("role-line"), role !== "");
@@ -195,14 +195,7 @@ export class PokerTable {
   renderReveal(state) {
     const { game } = state;
     const result = game.result;
-    const named = [...namedDice(result.declaration)];
-    const row = el("div", { class: "dice", role: "img", "aria-label": t("poker.reveal.cup", { dice: result.cup.join(", ") }) });
-    row.append(...result.cup.map((face) => {
-      const at = named.indexOf(face);
-      if (at >= 0) named.splice(at, 1);
-      return die(face, { counted: at >= 0 });
-    }));
-    this.revealCup.replaceChildren(row);
+    this.revealCup.replaceChildren(revealCupRow(result));
     const lines = [...revealWords(result, state, pageWording), tokensLine(game, state, pageWording)];
     this.revealLines.replaceChildren(...lines.map((line, index) => el("p", { class: index === 1 ? "verdict" : "" }, line)));
     this.revealLines.dataset.held = String(result.held);
@@ -253,17 +246,32 @@ export class PokerTable {
   }
 
   rulesBadge(rules) {
-    const parts = [tokensWords(rules.tokens, pageWording)];
-    if (rules.token_value) parts.push(t("poker.token_value", { value: rules.token_value }));
-    if (rules.two_games) parts.push(t("poker.duel.two_games"));
-    return parts.join(" · ");
+    return pokerRulesBadge(rules);
   }
 }
 
-// One coin per token: the count at a glance (the words say it to a screen reader).
-// The rules panel of the status card (rules_panel.js's markup): the poker settings in words.
-function renderRules(rules, badge) {
-  const panel = byId("rules-panel");
+// The rules in one line: "3 tokens · A token is worth 1 silver · …".
+export function pokerRulesBadge(rules) {
+  const parts = [tokensWords(rules.tokens, pageWording)];
+  if (rules.token_value) parts.push(t("poker.token_value", { value: rules.token_value }));
+  if (rules.two_games) parts.push(t("poker.duel.two_games"));
+  return parts.join(" · ");
+}
+
+// The cup a doubt opened, the dice of the declaration marked (the words name the dice for a screen reader).
+export function revealCupRow(result) {
+  const named = [...namedDice(result.declaration)];
+  const row = el("div", { class: "dice", role: "img", "aria-label": t("poker.reveal.cup", { dice: result.cup.join(", ") }) });
+  row.append(...result.cup.map((face) => {
+    const at = named.indexOf(face);
+    if (at >= 0) named.splice(at, 1);
+    return die(face, { counted: at >= 0 });
+  }));
+  return row;
+}
+
+// A rules panel (rules_panel.js's markup: the table page's, the desk's): the poker settings in words.
+export function renderPokerRules(panel, rules, badge) {
   setText(panel.querySelector(".rules-badge"), badge);
   setText(panel.querySelector(".rules-title"), t("poker.rules.title"));
   const lines = [t("poker.rules.tokens", { n: rules.tokens }), t(rules.two_games ? "poker.rules.two_games" : "poker.rules.one_game"),
@@ -272,7 +280,8 @@ function renderRules(rules, badge) {
   panel.querySelector(".rules-lines").replaceChildren(...lines.map((line) => el("li", {}, line)));
 }
 
-function tokenRow(n) {
+// One coin per token: the count at a glance (the words say it to a screen reader).
+export function tokenRow(n) {
   return el("span", { class: "coins", "aria-hidden": "true" }, ...Array.from({ length: n }, () => el("span", { class: "coin" })));
 }
 

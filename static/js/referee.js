@@ -1,14 +1,15 @@
 // The referee's dashboard: one Socket.IO connection with the referee's token; every `state` is rendered whole.
+// The game's part of the desk is its rules family's (referee_families.js); the rest is shared here.
 
 import { byId, el, setText, show } from "./dom.js";
-import { bidShort, errorText, t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
-import { seatName, withLocalNames } from "./names.js";
+import { withLocalNames } from "./names.js";
+import { potText } from "./pot.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
+import { deskFamily } from "./referee_families.js";
 import { renderRelay } from "./referee_relay.js";
-import { callText, countText, verdict } from "./reveal.js";
-import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { sender } from "./send.js";
 import { showToast } from "./toast.js";
 
@@ -58,7 +59,7 @@ socket.on("connect_error", (error) => {
 });
 socket.on("error", (error) => showToast(errorText(error.code, error.message)));
 socket.on("rules_changed", (change) => {
-  if (current) tellRulesChanged(change, current, byId("announcer"));
+  if (current && deskFamily(current).rulesChange) tellRulesChanged(change, current, byId("announcer"));
 });
 socket.on("state", (state) => {
   current = withLocalNames(state);
@@ -73,8 +74,8 @@ function setConnection(state) {
 }
 
 let ticking = null;
-function renderTimer(state) {
-  const deadline = state.game?.phase === "bidding" ? state.table.turn_deadline_ms : null;
+function renderTimer(state, family) {
+  const deadline = family.timed(state) ? state.table.turn_deadline_ms : null;
   const offset = Date.now() - state.server_now_ms;
   clearInterval(ticking);
   const tick = () => setText(byId("desk-timer"), t("game.time_left", { n: Math.max(0, Math.ceil((deadline + offset - Date.now()) / 1000)) }));
@@ -87,56 +88,37 @@ function renderTimer(state) {
 
 function render(state) {
   const { game, gm } = state;
-  setText(byId("desk-headline"), headline(state));
-  setText(byId("desk-turn"), game?.phase === "bidding" && game.turn !== null ? t("game.turn_of", { name: seatName(state, game.turn) }) : "");
-  renderTimer(state);
+  const family = deskFamily(state);
+  family.render(state);
+  renderTimer(state, family);
   const running = Boolean(game) && game.phase !== "over";
   show(byId("desk-paused"), gm.paused);
   show(byId("desk-start"), !running);
+  setText(byId("desk-start"), family.startLabel(state));
   show(byId("desk-next"), game?.phase === "revealed");
   show(byId("desk-pause"), running && !gm.paused);
   show(byId("desk-resume"), gm.paused);
-  renderRulesPanel(byId("desk-rules"), activeRules(state));
-  rulesChange.render(state, !running);
+  rulesChange.render(state, family.rulesChange && !running);
   const settings = gm.referee;
   setText(byId("desk-settings"), t("referee.settings", {
     cheating: settings.cheating ? t("referee.on") : t("referee.off"), blind: settings.blind ? t("referee.on") : t("referee.off"),
     die: settings.check_die, format: t(`referee.format.${settings.whisper_format}`) }));
-  keepTyping(byId("desk-seats"), () => renderSeats(state));
+  keepTyping(byId("desk-seats"), () => renderSeats(state, family));
+  show(byId("desk-attempts-card"), family.cheating);
   keepTyping(byId("desk-attempts"), () => renderAttempts(byId("desk-attempts"), state, send));
   show(byId("desk-attempts-none"), gm.attempts.length === 0);
   setText(byId("relay-format"), t(`referee.format.${settings.whisper_format}`));
   keepTyping(byId("desk-relay"), () => renderRelay(byId("desk-relay"), state, send));
-  renderBids(state);
   renderChat(byId("desk-chat"), state, gm.chat);
   keepTyping(byId("desk-threads"), () => renderThreads(state));
   renderCommitments(state);
   renderScores(state);
 }
 
-function headline(state) {
-  const game = state.game;
-  if (!game) return t("referee.lobby", { n: state.table.seats.length });
-  if (game.phase === "over") return t("referee.game_over", { game: game.game, name: seatName(state, game.winner) });
-  return t("game.title", { game: game.game, round: game.round });
-}
-
-// A seat that started this game and has lost every die: it shows "out of the game", never a die.
-function isOut(game, seat) {
-  return Boolean(game) && game.seat_order.includes(seat) && !game.seats_in_game.includes(seat);
-}
-
-function potText(pot) {
-  const parts = Object.entries(pot.amounts).map(([unit, amount]) => `${amount} ${unit}`.trim());
-  return [...parts, ...pot.items].join(", ");
-}
-
-function renderSeats(state) {
-  const { game, gm } = state;
+function renderSeats(state, family) {
+  const { gm } = state;
   const items = state.table.seats.map((info) => {
-    const out = isOut(game, info.seat);
-    const hand = out ? null : game?.hands?.[String(info.seat)] ?? game?.result?.hands?.[String(info.seat)];
-    const count = game?.dice_counts?.[String(info.seat)];
+    const { count, dice, out = false } = family.seatFacts(state, info);
     const stake = gm.stakes.find((s) => s.seat === info.seat);
     const stakeInput = el("input", { id: `stake-${info.seat}`, maxlength: 60, value: stake?.text ?? "", "aria-label": t("referee.stake_for", { name: info.name }) });
     const stakeForm = el("form", { class: "row-form stake" }, stakeInput, el("button", { type: "submit", class: "btn small" }, t("referee.set_stake")));
@@ -151,9 +133,9 @@ function renderSeats(state) {
       el("span", { class: "seat-name" }, info.name),
       el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : onlineText(info)),
       out ? el("span", { class: "count out" }, t("referee.out")) : null,
-      count !== undefined ? el("span", { class: "count" }, t("unit.dice", { n: count })) : null,
+      count !== null ? el("span", { class: "count" }, count) : null,
       // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
-      el("span", { class: "desk-dice" }, ...deskDice(info.name, hand ? hand.join(" ") : (gm.referee.blind && game?.phase === "bidding" ? t("referee.blind_dice") : ""))),
+      el("span", { class: "desk-dice" }, ...deskDice(info.name, dice)),
       stakeForm, remove);
   });
   byId("desk-seats").replaceChildren(...items);
@@ -167,20 +149,6 @@ function onlineText(info) {
 
 function deskDice(name, text) {
   return text ? [el("span", { class: "sr-only" }, `${t("referee.dice_of", { name })}: `), text] : [];
-}
-
-function renderBids(state) {
-  const game = state.game;
-  byId("desk-bids").replaceChildren(...(game?.bids ?? []).map((bid) =>
-    el("li", {}, `${seatName(state, bid.seat)}: ${bidShort(bid.quantity, bid.face)}`)));
-  const result = game?.result;
-  const name = (seat) => seatName(state, seat);
-  // The reveal in the players' words: the call (Liar or spot on), every cup (a loser knocked out
-  // keeps theirs here), the count, what it cost whom.
-  const cups = () => t("referee.cups", { cups: game.seat_order.filter((seat) => String(seat) in result.hands)
-    .map((seat) => `${name(seat)}: ${result.hands[String(seat)].join(" ")}`).join(" · ") });
-  byId("desk-result").replaceChildren(...(result ? [callText(result, name), cups(), countText(game), verdict(result, name, game.seats_in_game)]
-    .map((line) => el("p", {}, line)) : []));
 }
 
 function renderThreads(state) {

@@ -223,7 +223,7 @@ def test_the_bracket_draws_every_round_the_bye_and_the_champion_with_the_pot(pag
     expect(page.locator(".pairing.live")).to_have_text("Anna against Ben playing now")
     expect(page.locator("#role-line")).to_have_text("This game is Anna against Ben; you play later in the bracket.")
     expect(page.locator("#poker-side")).to_contain_text("Dan goes through")
-    done = {**EVENING, "champion": 3, "pot": "12 silver",
+    done = {**EVENING, "champion": 3, "pot": {"amounts": {"silver": "12"}, "items": []},
             "rounds": [*EVENING["rounds"], [{"seats": [0, 3], "winner": 3, "games": [3]}, {"seats": [4], "winner": 4, "games": []}],
                        [{"seats": [3, 4], "winner": 3, "games": [3]}]]}
     lines = show(page, full_view(FINAL_OVER, 2, step=2, evening=done, seats=seats))
