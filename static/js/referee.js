@@ -4,7 +4,7 @@
 import { byId, el, setText, show } from "./dom.js";
 import { errorText, t } from "./i18n.js";
 import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
-import { withLocalNames } from "./names.js";
+import { regularName, withLocalNames } from "./names.js";
 import { potText } from "./pot.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
@@ -176,7 +176,11 @@ function renderCommitments(state) {
     [el("dt", {}, key.startsWith("referee.") ? t(key) : key), el("dd", { class: "hash" }, value ?? "")]));
 }
 
+// The scoreboard counts players by their logged names: a regular's is shown in the page's language,
+// as in the seat list (unless a person at the table goes by that name).
 function renderScores(state) {
+  const people = new Set(state.table.seats.filter((seat) => seat.kind === "human").map((seat) => seat.name));
+  const shown = (name) => (people.has(name) ? name : regularName(name));
   byId("desk-scores").replaceChildren(...state.gm.scoreboard.map((line) => el("tr", {},
-    el("td", {}, line.name), el("td", {}, String(line.games)), el("td", {}, String(line.wins)), el("td", {}, potText(line.pot_won)))));
+    el("td", {}, shown(line.name)), el("td", {}, String(line.games)), el("td", {}, String(line.wins)), el("td", {}, potText(line.pot_won)))));
 }
