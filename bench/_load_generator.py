@@ -301,8 +301,8 @@ def first_states(window: Window, rooms: list[str], url: str, rng: random.Random,
         began = time.perf_counter()
         window.sent(time.monotonic())
         try:
-            sio.connect(url, auth={"table": rng.choice(rooms), "first_state": True} if bare else {"table": rng.choice(rooms)},
-                        transports=["websocket"], wait_timeout=10)
+            auth = {"table": rng.choice(rooms), **({"first_state": True} if bare else {})}
+            sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=10)
             got.wait(ANSWER_S)
         except socketio.exceptions.ConnectionError:
             pass

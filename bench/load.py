@@ -130,7 +130,8 @@ def _add(run: Run, report: dict[str, Any]) -> None:
     run.first_state_ms += report["first_state_ms"]
 
 
-def one_step(args: argparse.Namespace, players: int, folder: Path, earlier: list[int]) -> tuple[dict[str, Any], list[int]]:
+def one_step(args: argparse.Namespace, players: int, folder: Path,
+             earlier: list[int]) -> tuple[dict[str, Any], list[int]]:
     """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios, and
     the tavern's state sizes the bare server sent (this step's, or when no move of this step
     reached every seat, ``earlier`` ones, or STATE_BYTES)."""
