@@ -84,8 +84,9 @@ SERVED = {"limits": LIFTED, "fairness": {"seed_wait_s": Config().seed_wait_s}}
 
 
 def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: int, folder: Path,
-            sizes: list[int] | None = None) -> Run:
-    """One step at one server: set the tables up, wait ``--warmup-s``, measure ``--step-s``."""
+            sizes: list[int] | None = None, on_window: Callable[[str], None] | None = None) -> Run:
+    """One step at one server: set the tables up, wait ``--warmup-s``, measure ``--step-s``
+    (``on_window`` is told "start" and "end" at the window's edges)."""
     tables = players // args.seats
     run = Run(server, tables * args.seats, args.seats, args.step_s, generators=min(args.generators, tables))
     orders = {"kind": server, "url": url, "seats": args.seats, "seed": args.seed, "think_s": args.think_s,
@@ -101,7 +102,11 @@ def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: 
         generators.go(start, end)
         _sleep_until(start)
         cpu0, wait0 = cpu_seconds(pid), waited_seconds(pid)
+        if on_window is not None:
+            on_window("start")
         _sleep_until(end)
+        if on_window is not None:
+            on_window("end")
         run.server_cpu_s = cpu_seconds(pid) - cpu0
         run.server_wait_s = max(0.0, waited_seconds(pid) - wait0)  # a thread that ended takes its wait along
         run.rss_idle_kb, run.rss_kb = rss_idle, rss_kb(pid)
