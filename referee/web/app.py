@@ -18,6 +18,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.config import Config
+from referee.store.durable import Offload, inline
 from referee.store.log import EventLog
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
@@ -54,8 +55,10 @@ class Services:
     table_budgets: Budgets
 
 
-def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
-    """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
+def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None,
+               offload: Offload = inline) -> Flask:
+    """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``;
+    ``offload`` runs the store's blocking syncs (``referee.serve`` gives gevent's thread pool)."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config["JSON_AS_ASCII"] = False
     limits = config.limits
@@ -68,7 +71,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                         max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
-    events = EventLog(config.database, clock=scheduler.now)
+    events = EventLog(config.database, clock=scheduler.now, offload=offload)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)
