@@ -17,6 +17,8 @@ False
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.fairness.encoding import FairnessError, sha256
 from referee.store.chain import canonical
 
@@ -69,10 +71,18 @@ def inclusion_proofs(leaves: list[bytes], indices: list[int]) -> list[list[bytes
     >>> inclusion_proofs(leaves, list(range(11))) == [inclusion_proof(leaves, i) for i in range(11)]
     True
     """
-    hashes = [leaf_hash(leaf) for leaf in leaves]
+    return proofs_of_hashes([leaf_hash(leaf) for leaf in leaves], indices)
+
+
+def proofs_of_hashes(hashes: Sequence[bytes], indices: list[int]) -> list[list[bytes]]:
+    """The audit paths of several leaves given by their leaf hashes, each subtree hashed once.
+
+    >>> proofs_of_hashes([leaf_hash(b"a"), leaf_hash(b"b")], [1]) == [inclusion_proof([b"a", b"b"], 1)]
+    True
+    """
     for index in indices:
-        if not 0 <= index < len(leaves):
-            raise ProofError(f"leaf {index} is not in a tree of {len(leaves)} leaves")
+        if not 0 <= index < len(hashes):
+            raise ProofError(f"leaf {index} is not in a tree of {len(hashes)} leaves")
     roots: dict[tuple[int, int], bytes] = {}
 
     def root(low: int, high: int) -> bytes:
