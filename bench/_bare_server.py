@@ -5,7 +5,8 @@ does (gevent monkey-patching, pywsgi + gevent-websocket, TCP_NODELAY on the list
 ``ping`` event ``{"seq": int, "size": int}`` broadcasts ``state`` ``{"version": seq, "pad": …}``
 of ``size`` bytes (as JSON) to every client connected with the sender's ``auth`` ``{"table": …}`` (a
 room per table; bench/latency.py gives every client the same one, so it reaches them all): no
-rules, no log, no per-seat views.
+rules, no log, no per-seat views. A client connecting with ``auth.first_state`` gets one
+``state`` of FIRST_STATE_BYTES at once, as a table page's first (bench/load.py's newcomers).
 """
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from geventwebsocket.handler import WebSocketHandler  # noqa: E402
 
 app = Flask("bare")
 socketio = SocketIO(app, async_mode="gevent", max_http_buffer_size=16 * 1024)
+FIRST_STATE_BYTES = 4000
+"""The ``state`` a newcomer asking for one (``auth.first_state``) gets: about a table page's first."""
 _pads: dict[int, str] = {}
 _rooms: dict[str, str] = {}  # sid -> the table it joined
 
@@ -38,6 +41,8 @@ def on_connect(auth=None) -> None:  # noqa: ANN001 - accepts any auth, like a sp
     room = str((auth or {}).get("table", ""))
     _rooms[request.sid] = room
     join_room(room)
+    if (auth or {}).get("first_state"):
+        socketio.emit("state", {"version": 0, "pad": _pad(FIRST_STATE_BYTES)}, to=request.sid)
 
 
 @socketio.on("disconnect")
@@ -48,10 +53,15 @@ def on_disconnect(reason=None) -> None:  # noqa: ANN001
 @socketio.on("ping")
 def on_ping(data) -> None:  # noqa: ANN001
     seq, size = int(data["seq"]), int(data["size"])
+    socketio.emit("state", {"version": seq, "pad": _pad(size)}, to=_rooms.get(request.sid, ""))
+
+
+def _pad(size: int) -> str:
+    """The padding that makes a ``state`` of ``size`` bytes as JSON."""
     if size not in _pads:
-        overhead = len(json.dumps({"version": seq, "pad": ""}))  # python-socketio's default json
+        overhead = len(json.dumps({"version": 0, "pad": ""}))  # python-socketio's default json
         _pads[size] = "x" * max(0, size - overhead)
-    socketio.emit("state", {"version": seq, "pad": _pads[size]}, to=_rooms.get(request.sid, ""))
+    return _pads[size]
 
 
 def main() -> None:

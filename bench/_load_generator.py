@@ -18,9 +18,9 @@ server broadcasts one ``state`` of the next size from ``sizes`` (the tavern's by
 its own place in the list) to the table.
 One sample is the time from a move's emit until every seat of its table holds a ``state`` of a
 newer version. ``lag_ms`` is how late a 50 ms sleep of this process wakes: when it grows, this
-process, not the server, is what is being measured. At a tavern, twice a second a newcomer opens
-a random table's page as a spectator: ``first_state_ms`` is how long from its connecting until
-its first ``state``.
+process, not the server, is what is being measured. Twice a second a newcomer opens a random
+table's page as a spectator (at the bare server, asking for a first ``state``): ``first_state_ms``
+is how long from its connecting until its first ``state``.
 """
 from __future__ import annotations
 
@@ -137,6 +137,9 @@ class Seat:
 class Table:
     """The seats of one table and the move in flight there; the tavern and bare kinds below."""
 
+    room: str
+    """The table's id at the tavern, its room at the bare server: what a newcomer's ``auth`` names."""
+
     def __init__(self, window: Window, rng: random.Random, think_s: tuple[float, float]) -> None:
         self.window, self.rng, self.think_s = window, rng, think_s
         self.seats: list[Seat] = []
@@ -200,7 +203,7 @@ class TavernTable(Table):
     def __init__(self, window: Window, rng: random.Random, think_s: tuple[float, float], url: str, seats: int) -> None:
         super().__init__(window, rng, think_s)
         created = create_table(url, "Host", max_players=seats)
-        self.id = created["table"]
+        self.room = created["table"]
         self.seats.append(Seat(self, 0, url, {"table": created["table"], "token": created["token"]}))
         for index in range(1, seats):
             seat = Seat(self, index, url, {"table": created["table"]})
@@ -250,6 +253,7 @@ class BareTable(Table):
     def __init__(self, window: Window, rng: random.Random, think_s: tuple[float, float], url: str, seats: int,
                  room: str, sizes: list[int]) -> None:
         super().__init__(window, rng, think_s)
+        self.room = room
         self.seats = [Seat(self, index, url, {"table": room}) for index in range(seats)]
         self.sizes = sizes
         self.turn = 0
@@ -282,10 +286,10 @@ def lag_ticker(window: Window) -> None:
             window.report.lag_ms.append(max(0.0, (time.perf_counter() - before - LAG_TICK_S) * 1000))
 
 
-def first_states(window: Window, tables: list[TavernTable], url: str, rng: random.Random) -> None:
-    """Every FIRST_STATE_EVERY_S of the window a newcomer opens a random table's page (a spectator):
-    record how long from its connecting until its first ``state``; one that gets none within
-    ANSWER_S counts as lost."""
+def first_states(window: Window, rooms: list[str], url: str, rng: random.Random, bare: bool) -> None:
+    """Every FIRST_STATE_EVERY_S of the window a newcomer opens a random table's page (a spectator;
+    at the bare server it asks for a first ``state``): record how long from its connecting until
+    its first ``state``; one that gets none within ANSWER_S counts as lost."""
     while time.monotonic() < window.end:
         gevent.sleep(FIRST_STATE_EVERY_S)
         if not window.inside(time.monotonic()):
@@ -295,8 +299,10 @@ def first_states(window: Window, tables: list[TavernTable], url: str, rng: rando
         sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
         sio.on("state", lambda *_: (arrived.append(time.perf_counter()), got.set()))
         began = time.perf_counter()
+        window.sent(time.monotonic())
         try:
-            sio.connect(url, auth={"table": rng.choice(tables).id}, transports=["websocket"], wait_timeout=10)
+            auth = {"table": rng.choice(rooms), **({"first_state": True} if bare else {})}
+            sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=10)
             got.wait(ANSWER_S)
         except socketio.exceptions.ConnectionError:
             pass
@@ -340,16 +346,15 @@ def main() -> int:
     ticker = gevent.spawn(lag_ticker, window)
     for table in tables:
         table.begin()
-    taverns = [table for table in tables if isinstance(table, TavernTable)]
-    prober = gevent.spawn(first_states, window, taverns, orders["url"], random.Random(orders["seed"])) if taverns else None
+    prober = gevent.spawn(first_states, window, [table.room for table in tables], orders["url"],
+                          random.Random(orders["seed"]), orders["kind"] == "bare")
     gevent.sleep(max(0.0, window.end - time.monotonic()))
     window.report.cpu_s = time.process_time() - cpu0
     landed = time.monotonic() + ANSWER_S + 0.5  # the moves sent before the end land or are lost by then
     while any(t.move is not None for t in tables) and time.monotonic() < landed:
         gevent.sleep(0.05)
     ticker.join(1)
-    if prober is not None:
-        prober.join(ANSWER_S + 1)
+    prober.join(ANSWER_S + 1)
     report = {**vars(window.report), "moves": dict(window.report.moves), "errors": dict(window.report.errors)}
     say({"report": report})
     gevent.pool.Pool(SETUP_AT_ONCE).map(lambda seat: seat.close(), [s for t in tables for s in t.seats])

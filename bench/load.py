@@ -20,12 +20,14 @@ seconds:
   sent, by code in ``--json``) and ``lost`` (moves that had not reached every seat after 5 s,
   and newcomers that had no state after 5 s);
 * ``cpu%``: the server process's CPU (user + system, /proc/<pid>/stat) in percent of one core,
-  and ``cpu_ms/ev``: that CPU divided by the events the clients sent (moves, seeds, starts);
+  and ``cpu_ms/ev``: that CPU divided by the events the clients sent (moves, seeds, starts, and
+  the newcomers' connects below);
 * ``wait%``: how long the server was ready to run but waited for a CPU (/proc/<pid>/schedstat),
   in percent of the window: the other processes of a shared machine. When it is high, the
   latencies measure the machine more than the server (``cpu_ms/ev`` and the ratio much less so);
-* ``first99`` (tavern): twice a second a newcomer opens a random table's page as a spectator;
-  the p99 of the time from its connecting until its first ``state`` (p50 in ``--json``);
+* ``first99``: twice a second a newcomer opens a random table's page as a spectator (at the bare
+  server it asks for one ``state`` of about a page's first); the p99 of the time from its
+  connecting until its first ``state`` (p50 in ``--json``);
 * ``rss_kb/pl``: the server's RSS at the end of the window minus its RSS idle (just started,
   nobody connected), per connected player;
 * the machine's load average (1, 5, 15 min) at the end of the window.
@@ -34,7 +36,8 @@ Beside it, in the same run and step, the bare Flask-SocketIO app (bench/_bare_se
 process per step) gets as many clients in rooms of ``--seats``; in each room they take turns
 with the same think time, and each ``ping`` makes it broadcast one ``state`` to the room of the
 next size of the tavern step's resulting states (the mean over the seats of each move; each room
-starts at its own place in that list).
+starts at its own place in that list; an earlier step's sizes when no move of this step reached
+every seat).
 Then the ratio tavern/bare per step, and for each server the largest player count whose step had
 p99 ≤ 50 ms and lost no move.
 
@@ -73,13 +76,17 @@ LAGGING_MS = 10.0
 """A generator whose 50 ms sleeps wake later than this (p99) measures itself as much as the server."""
 LIFTED = {"connections_per_address": 0, "tables_burst": 0, "tables_per_minute": 0}
 """[limits] that count per address: every bench client comes from 127.0.0.1."""
+STATE_BYTES = 4000
+"""The bare server's payload when no move of the tavern's step reached every seat (and no earlier
+step's did): about a dealt round's player state."""
 SERVED = {"limits": LIFTED, "fairness": {"seed_wait_s": Config().seed_wait_s}}
 """The server's config over the test servers' (whose seed wait is short, to keep tests fast)."""
 
 
 def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: int, folder: Path,
-            sizes: list[int] | None = None) -> Run:
-    """One step at one server: set the tables up, wait ``--warmup-s``, measure ``--step-s``."""
+            sizes: list[int] | None = None, on_window: Callable[[str], None] | None = None) -> Run:
+    """One step at one server: set the tables up, wait ``--warmup-s``, measure ``--step-s``
+    (``on_window`` is told "start" and "end" at the window's edges)."""
     tables = players // args.seats
     run = Run(server, tables * args.seats, args.seats, args.step_s, generators=min(args.generators, tables))
     orders = {"kind": server, "url": url, "seats": args.seats, "seed": args.seed, "think_s": args.think_s,
@@ -95,9 +102,13 @@ def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: 
         generators.go(start, end)
         _sleep_until(start)
         cpu0, wait0 = cpu_seconds(pid), waited_seconds(pid)
+        if on_window is not None:
+            on_window("start")
         _sleep_until(end)
+        if on_window is not None:
+            on_window("end")
         run.server_cpu_s = cpu_seconds(pid) - cpu0
-        run.server_wait_s = waited_seconds(pid) - wait0
+        run.server_wait_s = max(0.0, waited_seconds(pid) - wait0)  # a thread that ended takes its wait along
         run.rss_idle_kb, run.rss_kb = rss_idle, rss_kb(pid)
         run.load = os.getloadavg()
         for report in generators.reports():
@@ -124,8 +135,11 @@ def _add(run: Run, report: dict[str, Any]) -> None:
     run.first_state_ms += report["first_state_ms"]
 
 
-def one_step(args: argparse.Namespace, players: int, folder: Path) -> dict[str, Any]:
-    """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios."""
+def one_step(args: argparse.Namespace, players: int, folder: Path,
+             earlier: list[int]) -> tuple[dict[str, Any], list[int]]:
+    """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios, and
+    the tavern's state sizes the bare server sent (this step's, or when no move of this step
+    reached every seat, ``earlier`` ones, or STATE_BYTES)."""
     step_folder = folder / f"step-{players}"
     step_folder.mkdir()
     with running_server(step_folder, **SERVED) as server:
@@ -135,17 +149,15 @@ def one_step(args: argparse.Namespace, players: int, folder: Path) -> dict[str, 
         except Exception:
             print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
-    if not tavern.sizes:
-        raise RuntimeError(f"no move reached every seat at {players} players: {summary(tavern)}")
+    sizes = tavern.sizes or earlier or [STATE_BYTES]
     bare_server = BareServer(step_folder)
     try:
-        bare = measure("bare", bare_server.base_url, bare_server.process.pid, args, players, step_folder,
-                       sizes=tavern.sizes)
+        bare = measure("bare", bare_server.base_url, bare_server.process.pid, args, players, step_folder, sizes=sizes)
     finally:
         bare_server.stop()
     step = {"players": tavern.players, "tavern": summary(tavern), "bare": summary(bare)}
     step["ratio"] = ratios(step["tavern"], step["bare"])
-    return step
+    return step, sizes
 
 
 def sweep(args: argparse.Namespace, on_step: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
@@ -153,12 +165,13 @@ def sweep(args: argparse.Namespace, on_step: Callable[[dict[str, Any]], None]) -
     deadline = time.monotonic() + args.deadline_s
     steps: list[dict[str, Any]] = []
     skipped: list[int] = []
+    sizes: list[int] = []
     with tempfile.TemporaryDirectory(prefix="tj-load-") as tmp:
         for players in args.players:
             if time.monotonic() >= deadline:
                 skipped.append(players)
                 continue
-            step = one_step(args, players, Path(tmp))
+            step, sizes = one_step(args, players, Path(tmp), sizes)
             steps.append(step)
             on_step(step)
     return {
@@ -178,6 +191,9 @@ def _print_step(step: dict[str, Any]) -> None:
         if step[server]["error_codes"]:
             codes = ", ".join(f"{code} {n}" for code, n in sorted(step[server]["error_codes"].items()))
             print(f"# {server} errors at {step['players']} players: {codes}")
+    if not step["tavern"]["moves"]:
+        print(f"# no tavern move reached every seat at {step['players']} players: the bare server sent"
+              " the sizes of an earlier step (or about a dealt round's)")
     for server in ("tavern", "bare"):
         lag = step[server]["generator_lag_p99_ms"]
         if lag is not None and lag > LAGGING_MS:

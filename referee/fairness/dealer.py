@@ -40,7 +40,7 @@ from referee.fairness.encoding import (
     statement,
 )
 from referee.fairness.keys import Signer
-from referee.fairness.merkle import hand_leaves, inclusion_proof, inclusion_proofs, merkle_root
+from referee.fairness.merkle import hand_leaves, inclusion_proof, leaf_hash, merkle_root, proofs_of_hashes
 from referee.fairness.secrets_chain import (
     DRAW_SLOTS,
     Entropy,
@@ -114,6 +114,17 @@ def open_game(
     return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex(), "draw_slots": draw_slots})
 
 
+LEAF_HASH_ROUNDS = 512
+"""How many rounds' leaf hashes ``Deal`` keeps (one per table playing; ~7.5 KB each with its key, at a table of five: 4 MB at most)."""
+_LEAF_HASHES: dict[tuple[Any, Any], tuple[bytes, ...]] = {}
+"""Leaf hashes by the round's hands and salts (what they are computed from), oldest first."""
+
+
+def _frozen(by_seat: Mapping[str, Iterable[Any]]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """A per-seat mapping of lists as a key."""
+    return tuple((seat, tuple(values)) for seat, values in by_seat.items())
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One round's dice: ``public`` (signed commitment) and ``secret`` (dice and salts).
@@ -139,9 +150,21 @@ class Deal:
             raise DealError(f"seat {seat} holds no dice in round {self.public['round']}")
         return sum(len(hands[s]) for s in hands if s < seat)
 
+    def _leaf_hashes(self) -> tuple[bytes, ...]:
+        """The round's leaf hashes, kept for the LEAF_HASH_ROUNDS latest rounds: every seat's
+        proofs need all of them, and building them was most of a seat's proofs."""
+        key = (_frozen(self.secret["hands"]), _frozen(self.secret["salts"]))
+        hashes = _LEAF_HASHES.get(key)
+        if hashes is None:
+            hashes = tuple(leaf_hash(leaf) for leaf in self._leaves())
+            while len(_LEAF_HASHES) >= LEAF_HASH_ROUNDS:
+                del _LEAF_HASHES[next(iter(_LEAF_HASHES))]
+            _LEAF_HASHES[key] = hashes
+        return hashes
+
     def private_for(self, seat: int) -> dict[str, Any]:
         """What seat ``seat`` alone may see now: its dice, salts and inclusion proofs."""
-        first, leaves = self._first_leaf(seat), self._leaves()
+        first, leaves = self._first_leaf(seat), self._leaf_hashes()
         indices = list(range(first, first + len(self.hands[seat])))
         return {
             "table": self.public["table"],
@@ -153,7 +176,7 @@ class Deal:
             "dice": self.hands[seat],
             "salts": list(self.secret["salts"][str(seat)]),
             "leaf_indices": indices,
-            "proofs": [[p.hex() for p in proof] for proof in inclusion_proofs(leaves, indices)],
+            "proofs": [[p.hex() for p in proof] for proof in proofs_of_hashes(leaves, indices)],
         }
 
     def die_disclosure(self, seat: int, index: int) -> dict[str, Any]:

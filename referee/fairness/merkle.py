@@ -17,6 +17,8 @@ False
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.fairness.encoding import FairnessError, sha256
 from referee.store.chain import canonical
 
@@ -63,16 +65,45 @@ def inclusion_proof(leaves: list[bytes], index: int) -> list[bytes]:
 
 
 def inclusion_proofs(leaves: list[bytes], indices: list[int]) -> list[list[bytes]]:
-    """The audit paths of several leaves, hashing the leaves once.
+    """The audit paths of several leaves, hashing the leaves and each subtree once.
 
-    >>> inclusion_proofs([b"a", b"b", b"c"], [0, 2]) == [inclusion_proof([b"a", b"b", b"c"], i) for i in (0, 2)]
+    >>> leaves = [bytes([i]) for i in range(11)]
+    >>> inclusion_proofs(leaves, list(range(11))) == [inclusion_proof(leaves, i) for i in range(11)]
     True
     """
-    hashes = [leaf_hash(leaf) for leaf in leaves]
+    return proofs_of_hashes([leaf_hash(leaf) for leaf in leaves], indices)
+
+
+def proofs_of_hashes(hashes: Sequence[bytes], indices: list[int]) -> list[list[bytes]]:
+    """The audit paths of several leaves given by their leaf hashes, each subtree hashed once.
+
+    >>> proofs_of_hashes([leaf_hash(b"a"), leaf_hash(b"b")], [1]) == [inclusion_proof([b"a", b"b"], 1)]
+    True
+    """
     for index in indices:
-        if not 0 <= index < len(leaves):
-            raise ProofError(f"leaf {index} is not in a tree of {len(leaves)} leaves")
-    return [audit_path(index, hashes) for index in indices]
+        if not 0 <= index < len(hashes):
+            raise ProofError(f"leaf {index} is not in a tree of {len(hashes)} leaves")
+    roots: dict[tuple[int, int], bytes] = {}
+
+    def root(low: int, high: int) -> bytes:
+        """The root of the subtree of leaves ``low``..``high - 1`` (each computed once)."""
+        if (low, high) not in roots:
+            if high - low == 1:
+                roots[low, high] = hashes[low]
+            else:
+                middle = low + _split(high - low)
+                roots[low, high] = node_hash(root(low, middle), root(middle, high))
+        return roots[low, high]
+
+    def path(index: int, low: int, high: int) -> list[bytes]:
+        if high - low <= 1:
+            return []
+        middle = low + _split(high - low)
+        if index < middle:
+            return path(index, low, middle) + [root(middle, high)]
+        return path(index, middle, high) + [root(low, middle)]
+
+    return [path(index, 0, len(hashes)) for index in indices]
 
 
 def audit_path(index: int, hashes: list[bytes]) -> list[bytes]:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 from .base import Store
+from .durable import Offload, inline
 from .leases import Leases, LocalLeases
 from .log import EventLog
 
@@ -43,10 +44,11 @@ def sqlite_path(url: str) -> str:
 
 
 def open_store(url: str, clock: Callable[[], float] = time.time, *, pool_size: int = 4,
-               lease_s: float = 10.0) -> tuple[Store, Leases]:
-    """The store at ``url`` and this process's leases on its tables."""
+               lease_s: float = 10.0, offload: Offload = inline) -> tuple[Store, Leases]:
+    """The store at ``url`` and this process's leases on its tables; ``offload`` runs the SQLite
+    store's blocking syncs (``referee.store.durable``)."""
     if store_kind(url) == "sqlite":
-        return EventLog(sqlite_path(url), clock=clock), LocalLeases()
+        return EventLog(sqlite_path(url), clock=clock, offload=offload), LocalLeases()
     from .pg_pool import Pool
     from .postgres import PostgresStore
     from .postgres_leases import PostgresLeases

@@ -21,6 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from referee.config import Config
 from referee.store.base import StoreError
 from referee.store.choose import open_store
+from referee.store.durable import Offload, inline
 from referee.store.leases import Leases
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
@@ -61,8 +62,10 @@ class Services:
     table_budgets: Budgets
 
 
-def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None) -> Flask:
-    """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``."""
+def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None,
+               offload: Offload = inline) -> Flask:
+    """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``;
+    ``offload`` runs the SQLite store's blocking syncs (``referee.serve`` gives gevent's thread pool)."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=None)
     serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets()))
     app.config["JSON_AS_ASCII"] = False
@@ -76,7 +79,8 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                         max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
-    events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s)
+    events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
+                                offload=offload)
     keep_leases(leases, scheduler)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)

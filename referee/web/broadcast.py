@@ -97,8 +97,9 @@ class Broadcaster:
             with self._send_lock:
                 if min(versions) >= self._sent.get(table.id, 0):
                     self._sent[table.id] = max(versions)
+                    payloads = self._parts.encode_all(table.id, views)
                     for seat, to in targets:
-                        self._socketio.emit("state", self._parts.encode(table.id, seat, views[seat]), to=to)
+                        self._socketio.emit("state", payloads[seat], to=to)
                     return
             if table.version <= self._sent.get(table.id, 0):
                 return

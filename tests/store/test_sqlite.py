@@ -34,11 +34,33 @@ def test_an_existing_database_readable_by_others_is_made_private(tmp_path):
     assert mode(path) == 0o600
 
 
-def test_commits_are_synchronous_full_and_sqlite_never_sleeps_on_a_lock_itself(tmp_path):
+def test_sqlite_writes_the_wal_unsynced_and_never_sleeps_on_a_lock_itself(tmp_path):
     store = EventLog(str(tmp_path / "db.sqlite3"))
-    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL: the store syncs the WAL itself
     assert store._db.execute("PRAGMA busy_timeout").fetchone()[0] == 0
     assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    store.close()
+
+
+def test_an_append_returns_only_after_the_wal_holding_its_commit_was_synced(tmp_path, monkeypatch):
+    path = tmp_path / "db.sqlite3"
+    synced_sizes = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        real_fsync(fd)
+        if os.path.realpath(f"/proc/self/fd/{fd}") == str(path) + "-wal":
+            synced_sizes.append(os.fstat(fd).st_size)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    offloaded = []
+    store = EventLog(str(path), offload=lambda call: offloaded.append(call) or call())
+    for seq in range(3):
+        store.append("t1", [NewEntry("seat_taken", {"seat": seq})], seq)
+        assert synced_sizes and synced_sizes[-1] == os.path.getsize(str(path) + "-wal")
+    assert len(offloaded) == 3
+    store.set_archived("t1", True)
+    assert len(offloaded) == 4
     store.close()
 
 
