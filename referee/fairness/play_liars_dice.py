@@ -31,6 +31,7 @@ from referee.rules import (Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid
                            RulesError, Settings, SpotOn, apply, first_opener, new_game, pending_roll, pending_roll_off)
 from referee.rules.state import Action
 
+from .replay_steps import ReplaySteps
 from .report import Report
 from .verify_roll_off import throw_problem, throw_text
 
@@ -57,7 +58,7 @@ def seat_counts(counts: dict[int, int]) -> str:
     return ", ".join(f"seat {seat}: {counts[seat]}" for seat in sorted(counts)) or "none"
 
 
-class LiarsDiceReplay:
+class LiarsDiceReplay(ReplaySteps[GameState]):
     """One Liar's Dice game re-derived from its log entries (``feed``) into ``report``."""
 
     KINDS = frozenset({"game_opened", "round_dealt", "die_changed", "bid", "liar", "spot_on", "round_revealed",
@@ -100,25 +101,6 @@ class LiarsDiceReplay:
                                               "is not over by the rules")
 
     # -- steps --------------------------------------------------------------------------------
-
-    @property
-    def _now(self) -> GameState:
-        """The rules state; ``feed`` calls a step only once the game has started."""
-        if self.state is None:
-            raise RuntimeError("the game has not started")
-        return self.state
-
-    @property
-    def _game_step(self) -> str:
-        return f"game {self.number}"
-
-    @property
-    def _round_step(self) -> str:
-        return f"game {self.number} round {self.state.round_no if self.state else 0}"
-
-    def _stop(self, step: str, message: str) -> None:
-        self.report.fail(step, message)
-        self.stopped = True
 
     def _start(self, start: GameStart) -> None:
         try:

@@ -34,6 +34,7 @@ from referee.rules.poker_bluff import (Action, Believe, Declare, Doubt, GameStat
                                        Reroll, Roll, apply, from_dict, new_game, pending_roll)
 
 from .purposes import POKER_ROLL, describe, purpose, purpose_problem
+from .replay_steps import ReplaySteps
 from .report import Report
 
 
@@ -66,7 +67,7 @@ def dice_text(dice: Any) -> str:
     return ", ".join(map(str, dice)) or "none"
 
 
-class PokerGameReplay:
+class PokerGameReplay(ReplaySteps[GameState]):
     """One poker-dice game re-derived from its log entries (``feed``) into ``report``; ``revealed``
     holds the values of every draw of the game the log reveals (draw number -> values)."""
 
@@ -146,23 +147,9 @@ class PokerGameReplay:
 
     # -- steps --------------------------------------------------------------------------------
 
-    @property
-    def _now(self) -> GameState:
-        if self.state is None:
-            raise RuntimeError("the game has not started")
-        return self.state
-
-    @property
-    def _game_step(self) -> str:
-        return f"game {self.number}"
-
-    @property
-    def _round_step(self) -> str:
-        return f"game {self.number} round {self.state.round_no if self.state else 0}"
-
     def _stop(self, step: str, message: str) -> None:
-        self.report.fail(step, message)
-        self.stopped = self.failed = True
+        super()._stop(step, message)
+        self.failed = True
 
     def _apply(self, seq: int, action: Action, doing: str) -> bool:
         try:

@@ -1,0 +1,52 @@
+"""What every family's game replay shares in the verifier: the game's step names, its rules state
+and how a failure stops it.
+
+A family's replay (``play_liars_dice.LiarsDiceReplay``, ``replay_poker_game.PokerGameReplay``)
+re-derives one game from its log entries into a ``Report``; its checks are named after the game
+("game 2") or its round ("game 2 round 3"), and the first failure stops the game's replay.
+
+>>> from referee.fairness.report import Report
+>>> replay = ReplaySteps()
+>>> replay.report, replay.number, replay.state, replay.stopped = Report(), 2, None, False
+>>> replay._game_step, replay._round_step
+('game 2', 'game 2 round 0')
+>>> replay._stop("game 2", "not over by the rules"); replay.stopped, replay.report.ok
+(True, False)
+"""
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from .report import Report
+
+State = TypeVar("State")
+
+
+class ReplaySteps(Generic[State]):
+    """Mixed into a family's game replay, which sets ``report``, ``number``, ``state`` and ``stopped``."""
+
+    report: Report
+    number: int
+    state: State | None
+    stopped: bool
+
+    @property
+    def _now(self) -> State:
+        """The rules state; a replay calls a step only once its game has started."""
+        if self.state is None:
+            raise RuntimeError("the game has not started")
+        return self.state
+
+    @property
+    def _game_step(self) -> str:
+        return f"game {self.number}"
+
+    @property
+    def _round_step(self) -> str:
+        state: Any = self.state
+        return f"game {self.number} round {state.round_no if state is not None else 0}"
+
+    def _stop(self, step: str, message: str) -> None:
+        """Fail ``step`` with ``message``; the game's replay stops there."""
+        self.report.fail(step, message)
+        self.stopped = True
