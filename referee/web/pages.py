@@ -28,10 +28,11 @@ def home() -> tuple[str, int]:
 
 @pages.get("/t/<table_id>")
 def table_page(table_id: str) -> tuple[str, int]:
-    """A table's page (the 404 page for an unknown table)."""
-    if current_app.extensions["tavern"].tables.find(table_id) is None:
+    """A table's page (the 404 page for an unknown table), loading only its own game's scripts."""
+    table = current_app.extensions["tavern"].tables.find(table_id)
+    if table is None:
         return page("404.html", 404)
-    return page("table.html", table_id=table_id)
+    return page("table.html", table_id=table_id, family=table.current.family)
 
 
 @pages.get("/t/<table_id>/qr.svg")

@@ -9,24 +9,33 @@
 //   maxPlayers(table)              seats the table offers
 //   rulesBadge(rules)              the rules in one line (a `rules_changed` told to the table)
 //
-//   const family = tableFamily(state, { send });   // made once per family, on first use
+//   const family = tableFamily(state, { send });   // made once, on first use
+//
+// A table plays one family all its life, which the server names in the page (#table's
+// data-family): only that family's modules are loaded, before the page connects.
 
 import { byId } from "./dom.js";
-import { LiarsDiceTable } from "./liars_dice_table.js";
-import { PokerTable } from "./poker_page_table.js";
 
-const MAKERS = {
-  liars_dice: ({ send }) => new LiarsDiceTable({ send }),
-  poker_bluff: ({ send }) => {
-    byId("poker").hidden = false;
-    byId("poker-side").hidden = false;
-    return new PokerTable({ play: byId("poker"), side: byId("poker-side"), send });
+const FAMILIES = {
+  liars_dice: {
+    load: () => import("./liars_dice_table.js"),
+    make: (module, { send }) => new module.LiarsDiceTable({ send }),
+  },
+  poker_bluff: {
+    load: () => import("./poker_page_table.js"),
+    make: (module, { send }) => {
+      byId("poker").hidden = false;
+      byId("poker-side").hidden = false;
+      return new module.PokerTable({ play: byId("poker"), side: byId("poker-side"), send });
+    },
   },
 };
-const made = new Map();
+const named = byId("table").dataset.family;
+const family = FAMILIES[Object.hasOwn(FAMILIES, named ?? "") ? named : "liars_dice"];
+const loaded = await family.load();
+let made = null;
 
-export function tableFamily(state, context) {
-  const name = Object.hasOwn(MAKERS, state.table.family ?? "") ? state.table.family : "liars_dice";
-  if (!made.has(name)) made.set(name, MAKERS[name](context));
-  return made.get(name);
+export function tableFamily(_state, context) {
+  made ??= family.make(loaded, context);
+  return made;
 }
