@@ -58,12 +58,14 @@ def seat_counts(counts: dict[int, int]) -> str:
     return ", ".join(f"seat {seat}: {counts[seat]}" for seat in sorted(counts)) or "none"
 
 
-class LiarsDiceReplay(ReplaySteps[GameState]):
+class LiarsDiceReplay(ReplaySteps[GameState, Action]):
     """One Liar's Dice game re-derived from its log entries (``feed``) into ``report``."""
 
     KINDS = frozenset({"game_opened", "round_dealt", "die_changed", "bid", "liar", "spot_on", "round_revealed",
                        "next_round", "penalty_applied", "game_settled", "forfeit", "draw_revealed", "roll_off"})
     """The entry kinds of a game this family reads; the verifier feeds it exactly these."""
+    rules = staticmethod(apply)
+    """The rules every move is played through (``ReplaySteps._apply``)."""
 
     def __init__(self, start: GameStart, report: Report) -> None:
         self.report = report
@@ -134,14 +136,6 @@ class LiarsDiceReplay(ReplaySteps[GameState]):
         if list(public["seats"]) != list(state.seats) or not same:
             self._stop(self._game_step, f"seq {seq}: the manifest names other seats or rules than the game's start "
                                         "and the table")
-
-    def _apply(self, seq: int, action: Action, doing: str) -> bool:
-        try:
-            self.state = apply(self._now, action).state
-        except RulesError as error:
-            self._stop(self._round_step, f"seq {seq}: {doing}, which the rules refuse ({error.code}; {self._situation()})")
-            return False
-        return True
 
     def _situation(self) -> str:
         state = self._now

@@ -67,13 +67,15 @@ def dice_text(dice: Any) -> str:
     return ", ".join(map(str, dice)) or "none"
 
 
-class PokerGameReplay(ReplaySteps[GameState]):
+class PokerGameReplay(ReplaySteps[GameState, Action]):
     """One poker-dice game re-derived from its log entries (``feed``) into ``report``; ``revealed``
     holds the values of every draw of the game the log reveals (draw number -> values)."""
 
     KINDS = frozenset({"game_opened", "draw_committed", "draw_revealed", "cup_rolled", "declared", "believed", "kept",
                        "doubted", "next_round", "game_settled"})
     """The entry kinds of a game this family reads."""
+    rules = staticmethod(apply)
+    """The rules every move is played through (``ReplaySteps._apply``)."""
 
     def __init__(self, start: PokerStart, revealed: dict[int, list[int]], report: Report) -> None:
         self.report, self.revealed, self.number = report, revealed, start.game
@@ -150,14 +152,6 @@ class PokerGameReplay(ReplaySteps[GameState]):
     def _stop(self, step: str, message: str) -> None:
         super()._stop(step, message)
         self.failed = True
-
-    def _apply(self, seq: int, action: Action, doing: str) -> bool:
-        try:
-            self.state = apply(self._now, action).state
-        except RulesError as error:
-            self._stop(self._round_step, f"seq {seq}: {doing}, which the rules refuse ({error.code}; {self._situation()})")
-            return False
-        return True
 
     def _situation(self) -> str:
         state = self._now

@@ -2,8 +2,9 @@
 and how a failure stops it.
 
 A family's replay (``play_liars_dice.LiarsDiceReplay``, ``replay_poker_game.PokerGameReplay``)
-re-derives one game from its log entries into a ``Report``; its checks are named after the game
-("game 2") or its round ("game 2 round 3"), and the first failure stops the game's replay.
+re-derives one game from its log entries into a ``Report`` through its rules' ``apply`` (the
+class attribute ``rules``); its checks are named after the game ("game 2") or its round ("game 2
+round 3"), and the first failure stops the game's replay.
 
 >>> from referee.fairness.report import Report
 >>> replay = ReplaySteps()
@@ -15,20 +16,30 @@ re-derives one game from its log entries into a ``Report``; its checks are named
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Generic, TypeVar
+
+from referee.rules.errors import RulesError
 
 from .report import Report
 
 State = TypeVar("State")
+Move = TypeVar("Move")
 
 
-class ReplaySteps(Generic[State]):
-    """Mixed into a family's game replay, which sets ``report``, ``number``, ``state`` and ``stopped``."""
+class ReplaySteps(Generic[State, Move]):
+    """Mixed into a family's game replay, which sets ``report``, ``number``, ``state`` and
+    ``stopped``, names its rules' ``apply`` as ``rules`` and says where the game stands
+    (``_situation``) when the rules refuse a move."""
 
     report: Report
     number: int
     state: State | None
     stopped: bool
+    rules: Callable[[State, Move], Any]
+
+    def _situation(self) -> str:
+        raise NotImplementedError
 
     @property
     def _now(self) -> State:
@@ -50,3 +61,12 @@ class ReplaySteps(Generic[State]):
         """Fail ``step`` with ``message``; the game's replay stops there."""
         self.report.fail(step, message)
         self.stopped = True
+
+    def _apply(self, seq: int, action: Move, doing: str) -> bool:
+        """Play ``action`` (the entry at ``seq``, ``doing`` in words); a move the rules refuse stops the game."""
+        try:
+            self.state = type(self).rules(self._now, action).state
+        except RulesError as error:
+            self._stop(self._round_step, f"seq {seq}: {doing}, which the rules refuse ({error.code}; {self._situation()})")
+            return False
+        return True
