@@ -1,7 +1,9 @@
 // Game-master mode at the player's table page: the pause, the table chat, the private thread with the
 // referee, the stakes and pot, and the roleplay cheat form with the player's own attempts and results.
-// It adds its own sections to the page and listens on table.js's connection (window.tavern.socket).
+// It adds its own sections to the page and listens on table.js's connection (window.tavern.socket;
+// it imports table.js, which therefore runs first, even while table.js waits for its game's modules).
 
+import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";

@@ -12,10 +12,11 @@
 //     and every difference is either explained by a logged approved change to the player's own dice
 //     (`state.private.changes`) and named ("die 3: 2 → 6"), or raises a loud warning;
 //   * a footer shows the server key's fingerprint and links to the table's audit page.
-// It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (loaded
-// after table.js, so its `state` handler runs after the page is rendered), and reads the state
-// that came before it was loaded from `window.tavern.state`.
+// It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (it imports
+// table.js, which therefore runs first, so its `state` handler runs after the page is rendered),
+// and reads the state that came before it was loaded from `window.tavern.state`.
 
+import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
 import { checkOwnSeed } from "./fair_inputs.js";
 import { toHex, verifyOwnDice } from "./fairness.js";
