@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,6 +139,12 @@ class Person:
         self.page.get_by_role("button", name="Create a table").click()
         self.page.wait_for_url("**/t/*")
         expect(self.page.locator("#seats-list li.you")).to_contain_text(name)
+        return self.share_link()
+
+    def share_link(self) -> str:
+        """The table's link as the share panel gives it, once the page has filled it in (the page
+        starts once its game's modules have loaded)."""
+        expect(self.page.locator("#share-link")).to_have_value(re.compile(r"/t/[^/]+$"))
         return self.page.locator("#share-link").input_value()
 
     def sit_down(self, url: str, name: str) -> None:

@@ -89,7 +89,7 @@ def test_a_kul_tiras_game_from_the_roll_off_to_the_winner_with_a_call_out_of_tur
     page.get_by_label("Seconds per turn").fill("0")
     page.get_by_role("button", name="Create a table", exact=True).click()
     page.wait_for_url("**/t/*")
-    people = three_at(browser, page.locator("#share-link").input_value(), anna)
+    people = three_at(browser, anna.share_link(), anna)
     anna.start()
 
     names = {"Anna", "Ben", "Carla"}

@@ -63,7 +63,7 @@ def test_the_home_pages_options_create_a_kul_tiras_table_and_its_badge_says_so(b
     expect(page.locator('#rules-panel li[data-switch="spot_on"]')).to_have_count(0)
 
     ben = Person.open(browser, DESKTOP)
-    ben.watch(page.locator("#share-link").input_value())
+    ben.watch(anna.share_link())
     expect(ben.page.locator("#rules-panel .rules-badge")).to_have_text(KUL_TIRAS_BADGE)
 
 
