@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
@@ -140,6 +141,14 @@ class Person:
         self.page.wait_for_url("**/t/*")
         expect(self.page.locator("#seats-list li.you")).to_contain_text(name)
         return self.share_link()
+
+    def wait_for_states(self, timeout_s: float = 15.0) -> None:
+        """Until a ``state`` frame has reached this test (Playwright hands frames over while the
+        test waits on the page)."""
+        deadline = time.monotonic() + timeout_s
+        while not self.states:
+            assert time.monotonic() < deadline, "no state reached the test"
+            self.page.wait_for_timeout(50)
 
     def share_link(self) -> str:
         """The table's link as the share panel gives it, once the page has filled it in (the page

@@ -53,6 +53,7 @@ def test_the_home_pages_options_create_a_kul_tiras_table_and_its_badge_says_so(b
     assert (body["name"], body["preset"], body["rules"]) == ("Anna", "kul_tiras", {})
     page.wait_for_url("**/t/*")
     expect(page.locator("#rules-panel .rules-badge")).to_have_text(KUL_TIRAS_BADGE)
+    anna.wait_for_states()
     assert anna.states[-1]["table"]["rules"]["first_opener"] == "roll_off"
 
     page.locator("#rules-panel summary").click()

@@ -45,7 +45,8 @@ def next_round_or_game(players, version):
 
 
 def test_two_calls_of_the_same_bid_sent_at_once_apply_exactly_one(tmp_path):
-    with running_server(tmp_path, fairness={"seed_wait_s": 0}) as server:
+    # 20 races sent as fast as the machine goes: no events budget may refuse them (test_limits checks it)
+    with running_server(tmp_path, fairness={"seed_wait_s": 0}, limits={"events_burst": 0}) as server:
         table, players = seated_trio(server.base_url)
         raced = 0
         while raced < TRIALS:

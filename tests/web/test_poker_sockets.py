@@ -13,9 +13,13 @@ import random
 import pytest
 
 from referee.bots.poker_bluff.base import legal_actions
+from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness
+
+UNLIMITED = Limits(tables_burst=0, events_burst=0)
+"""Random games send as fast as the machine goes: no budget may refuse them (tests/web/test_limits.py checks the budgets)."""
 from tests.support.client import Player
 from tests.support.server import running_server
 
@@ -54,7 +58,7 @@ def check_private(viewer, state, truth):
                                                   (2, 3, {"tokens": 1, "two_games": True})])
 def test_only_the_holder_ever_sees_the_cup_and_everyone_sees_it_after_the_doubt(players, seed, rules):
     rng = random.Random(seed)
-    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))))
+    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))), limits=UNLIMITED)
     table_id, host_token = poker_table(harness, **rules)
     clients = {0: harness.connect(table_id, host_token)}
     for seat in range(1, players):
@@ -104,7 +108,7 @@ def test_only_the_holder_ever_sees_the_cup_and_everyone_sees_it_after_the_doubt(
 
 
 def test_events_of_the_other_family_and_presets_are_refused_with_codes():
-    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))))
+    harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))), limits=UNLIMITED)
     client = harness.app.test_client()
     for body, code in [({"name": "A", "game": "poker_bluff", "preset": "perudo"}, "settings/preset"),
                        ({"name": "A", "game": "chess"}, "game/unknown"),
