@@ -46,7 +46,7 @@ def referee_page(table_id: str) -> tuple[str, int]:
     table = current_app.extensions["tavern"].tables.find(table_id)
     if table is None or table.current.gm.referee is None:
         return page("404.html", 404)
-    return page("referee.html", table_id=table_id)
+    return page("referee.html", table_id=table_id, family=table.current.family)
 
 
 @referee_pages.get("/t/<table_id>/scoreboard.<fmt>")

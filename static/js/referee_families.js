@@ -9,20 +9,29 @@
 //   cheating                 whether the desk offers roleplay cheat attempts (RULES.md C5)
 //   rulesChange              whether the desk offers to change the rules between games
 //
-//   const family = deskFamily(state);   // made once per family, on first use
+//   const family = deskFamily(state);   // made once, on first use
+//
+// A table plays one family all its life, which the server names in the page (#referee's
+// data-family): only that family's desk module is loaded, before the desk connects.
 
 import { byId } from "./dom.js";
-import { LiarsDiceDesk } from "./referee_liars_dice.js";
-import { PokerDesk } from "./referee_poker.js";
 
-const MAKERS = {
-  liars_dice: () => new LiarsDiceDesk(),
-  poker_bluff: () => new PokerDesk(byId("desk-poker")),
+const FAMILIES = {
+  liars_dice: {
+    load: () => import("./referee_liars_dice.js"),
+    make: (module) => new module.LiarsDiceDesk(),
+  },
+  poker_bluff: {
+    load: () => import("./referee_poker.js"),
+    make: (module) => new module.PokerDesk(byId("desk-poker")),
+  },
 };
-const made = new Map();
+const named = byId("referee").dataset.family;
+const family = FAMILIES[Object.hasOwn(FAMILIES, named ?? "") ? named : "liars_dice"];
+const loaded = await family.load();
+let made = null;
 
-export function deskFamily(state) {
-  const name = Object.hasOwn(MAKERS, state.table.family ?? "") ? state.table.family : "liars_dice";
-  if (!made.has(name)) made.set(name, MAKERS[name]());
-  return made.get(name);
+export function deskFamily(_state) {
+  made ??= family.make(loaded);
+  return made;
 }

@@ -64,3 +64,17 @@ def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player
             expect(row.locator(".desk-dice")).to_have_text("")
     cups = " · ".join(f"{names[int(seat)]}: {dice[0]}" for seat, dice in sorted(game["result"]["hands"].items()))
     expect(page.locator("#desk-result")).to_contain_text(f"Cups: {cups}")
+
+
+@pytest.mark.parametrize(("game", "own", "other"), [("liars_dice", "referee_liars_dice", "referee_poker"),
+                                                    ("poker_bluff", "referee_poker", "referee_liars_dice")])
+def test_the_desk_loads_only_its_own_games_scripts(browser: Browser, base_url: str, game: str, own: str, other: str) -> None:
+    created = post(base_url, {"referee": {"name": "Мастер"}, "game": game, "gm": {}})
+    referee = Person.open(browser, DESKTOP)
+    fetched: list[str] = []
+    referee.page.on("request", lambda request: fetched.append(request.url))
+    referee.page.goto(base_url + created["referee_url"])
+    expect(referee.page.locator("#desk-start")).to_have_text("Start a game")
+    assert any(own in url for url in fetched)
+    assert not any(other in url for url in fetched)
+    assert any("poker" in url and url.endswith(".css") for url in fetched) == (game == "poker_bluff")
