@@ -299,15 +299,22 @@ def take(evening: CrashingEvening, step: tuple[Any, str, Any] | str | None) -> N
             evening.clients[who].send(event, data)
 
 
-def play(evening: CrashingEvening, seconds: float = 120.0) -> TableState:
-    """Play until every armed point fired and a game ended with a winner; returns the final state."""
+def play(evening: CrashingEvening, stalled_s: float = 90.0, seconds: float = 1200.0) -> TableState:
+    """Play until every armed point fired and a game ended with a winner; returns the final state.
+
+    It gives up when the table has not moved (no new entry, no restart) for ``stalled_s``, or after
+    ``seconds`` in all: progress is what is waited for, so a machine under load only makes it slower."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+    stalled_at, head = time.monotonic() + stalled_s, None
+    while time.monotonic() < min(deadline, stalled_at):
         if evening.server.dead:
+            stalled_at = time.monotonic() + stalled_s
             evening.restart()
             continue
         state = evening.state()
         kinds = evening.kinds()
+        if evening.head() != head:
+            head, stalled_at = evening.head(), time.monotonic() + stalled_s
         game = state.game
         if game is not None and game.winner is not None and set(evening.armed) <= set(evening.fired()):
             if not evening.died(1.0):  # the last crash point may have fired just now
@@ -320,4 +327,5 @@ def play(evening: CrashingEvening, seconds: float = 120.0) -> TableState:
             if not evening.died():
                 raise
     missing = sorted(set(evening.armed) - set(evening.fired()))
-    raise TimeoutError(f"the evening did not finish: armed points not reached {missing}; fired {evening.fired()}")
+    raise TimeoutError(f"the evening did not finish (stalled for {stalled_s} s, or {seconds} s in all): "
+                       f"armed points not reached {missing}; fired {evening.fired()}")
