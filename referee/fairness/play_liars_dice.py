@@ -280,18 +280,6 @@ class LiarsDiceReplay(ReplaySteps[GameState, Action]):
                 self.report.add(self._game_step, True, f"seq {seq}: the penalty leaves seat {state.winner} the last "
                                                        f"player holding dice: seat {state.winner} wins")
 
-    def _game_settled(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
-        state = self._now
-        if state.phase is not Phase.OVER:
-            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but the "
-                                        "game is not over by the rules")
-        elif public["winner"] != state.winner:
-            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but by the "
-                                        f"rules seat {state.winner} won")
-        else:
-            self.report.add(self._game_step, True, f"seq {seq}: game_settled names seat {state.winner} the winner, "
-                                                   "as the rules do")
-
     def _forfeit(self, seq: int, public: dict[str, Any], _secret: Any) -> None:
         self.stopped = True
         self.report.add(self._game_step, True, f"seq {seq}: seat {public['seat']} forfeits the round (an arena fault, "

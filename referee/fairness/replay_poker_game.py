@@ -153,6 +153,9 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         super()._stop(step, message)
         self.failed = True
 
+    def _winner_detail(self) -> str:
+        return f" ({seat_tokens(self._now)})"
+
     def _situation(self) -> str:
         state = self._now
         if state.phase is Phase.OVER:
@@ -271,15 +274,3 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
 
     def _next_round(self, seq: int, _public: dict[str, Any]) -> None:
         self._apply(seq, NextRound(), "the next round starts")
-
-    def _game_settled(self, seq: int, public: dict[str, Any]) -> None:
-        state = self._now
-        if state.phase is not Phase.OVER:
-            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but the "
-                                        "game is not over by the rules")
-        elif public["winner"] != state.winner:
-            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but by the "
-                                        f"rules seat {state.winner} won ({seat_tokens(state)})")
-        else:
-            self.report.add(self._game_step, True, f"seq {seq}: game_settled names seat {state.winner} the winner, "
-                                                   "as the rules do")

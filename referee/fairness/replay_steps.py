@@ -4,7 +4,10 @@ and how a failure stops it.
 A family's replay (``play_liars_dice.LiarsDiceReplay``, ``replay_poker_game.PokerGameReplay``)
 re-derives one game from its log entries into a ``Report`` through its rules' ``apply`` (the
 class attribute ``rules``); its checks are named after the game ("game 2") or its round ("game 2
-round 3"), and the first failure stops the game's replay.
+round 3"), and the first failure stops the game's replay. The check of ``game_settled`` (the
+winner the table named is the rules' winner) is the same for every family; what a wrong winner's
+message adds is the family's (``_winner_detail``). The audit page's twin is
+``static/js/replay_steps.js``, message for message.
 
 >>> from referee.fairness.report import Report
 >>> replay = ReplaySteps()
@@ -13,6 +16,9 @@ round 3"), and the first failure stops the game's replay.
 ('game 2', 'game 2 round 0')
 >>> replay._stop("game 2", "not over by the rules"); replay.stopped, replay.report.ok
 (True, False)
+>>> replay._winner_detail()
+''
+
 """
 from __future__ import annotations
 
@@ -40,6 +46,10 @@ class ReplaySteps(Generic[State, Move]):
 
     def _situation(self) -> str:
         raise NotImplementedError
+
+    def _winner_detail(self) -> str:
+        """What the message of a wrong winner adds after the rules' winner ("": nothing)."""
+        return ""
 
     @property
     def _now(self) -> State:
@@ -70,3 +80,16 @@ class ReplaySteps(Generic[State, Move]):
             self._stop(self._round_step, f"seq {seq}: {doing}, which the rules refuse ({error.code}; {self._situation()})")
             return False
         return True
+
+    def _game_settled(self, seq: int, public: dict[str, Any], _secret: Any = None) -> None:
+        """The table names the game's winner: it must be over by the rules, won by that seat."""
+        state: Any = self._now
+        if state.phase.value != "over":
+            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but the "
+                                        "game is not over by the rules")
+        elif public["winner"] != state.winner:
+            self._stop(self._game_step, f"seq {seq}: game_settled names seat {public['winner']} the winner, but by the "
+                                        f"rules seat {state.winner} won{self._winner_detail()}")
+        else:
+            self.report.add(self._game_step, True, f"seq {seq}: game_settled names seat {state.winner} the winner, "
+                                                   "as the rules do")

@@ -8,6 +8,7 @@
 // per round the bids and the call (count, loser), per game the roll-off's throws.
 
 import { apply, countOf, firstOpener, newGame, pendingRoll, pendingRollOff, RulesError, sameSettings, settingsFrom, standingBid, totalDice } from "./liars_dice_rules.js";
+import { ReplaySteps } from "./replay_steps.js";
 import { field, throwProblem, throwText } from "./verify_roll_off.js";
 
 export function seatCounts(counts) {
@@ -31,7 +32,9 @@ function costText(state) {
   return countOf(state, r.loser) === 0 ? `${text} and is out` : text;
 }
 
-export class LiarsDiceReplay {
+export class LiarsDiceReplay extends ReplaySteps {
+  static rules = apply;
+
   static KINDS = new Set(["game_opened", "round_dealt", "die_changed", "bid", "liar", "spot_on", "round_revealed",
     "next_round", "penalty_applied", "game_settled", "forfeit", "draw_revealed", "roll_off"]);
 
@@ -40,6 +43,7 @@ export class LiarsDiceReplay {
   // start: {game, seats, opener, seq, rules, previousOpener}; rounds: the audit page's per-round
   // record; throws: the audit page's list of roll-off throws (of every game).
   constructor(start, report, rounds, throws) {
+    super();
     Object.assign(this, { report, rounds, throws, number: start.game, stopped: false, blind: false, calling: false,
       lastSeq: start.seq, state: null, draws: new Map(), thrown: 0 });
     this.start(start);
@@ -59,12 +63,6 @@ export class LiarsDiceReplay {
     if (seq === null) this.report.add(this.gameStep, true, `in play: re-derived by the rules up to seq ${this.lastSeq}`);
     else this.report.fail(this.gameStep, `seq ${seq}: game ${this.number + 1} starts, but game ${this.number} is not over by the rules`);
   }
-
-  get gameStep() { return `game ${this.number}`; }
-
-  get roundStep() { return `game ${this.number} round ${this.state ? this.state.round : 0}`; }
-
-  stop(step, message) { this.report.fail(step, message); this.stopped = true; }
 
   record() {
     const key = `${this.number}/${this.state.round}`;
@@ -101,17 +99,6 @@ export class LiarsDiceReplay {
     if (JSON.stringify(p.seats) !== JSON.stringify(this.state.seats) || !same) {
       this.stop(this.gameStep, `seq ${seq}: the manifest names other seats or rules than the game's start and the table`);
     }
-  }
-
-  applied(seq, action, doing) {
-    try {
-      this.state = apply(this.state, action);
-    } catch (error) {
-      if (!(error instanceof RulesError)) throw error;
-      this.stop(this.roundStep, `seq ${seq}: ${doing}, which the rules refuse (${error.code}; ${this.situation()})`);
-      return false;
-    }
-    return true;
   }
 
   situation() {
@@ -223,13 +210,6 @@ export class LiarsDiceReplay {
     if (this.applied(seq, { type: "lose_die", seat: p.seat }, `seat ${p.seat} loses a penalty die`) && this.state.phase === "over") {
       this.report.add(this.gameStep, true, `seq ${seq}: the penalty leaves seat ${this.state.winner} the last player holding dice: seat ${this.state.winner} wins`);
     }
-  }
-
-  game_settled(seq, p) {
-    const state = this.state;
-    if (state.phase !== "over") this.stop(this.gameStep, `seq ${seq}: game_settled names seat ${p.winner} the winner, but the game is not over by the rules`);
-    else if (p.winner !== state.winner) this.stop(this.gameStep, `seq ${seq}: game_settled names seat ${p.winner} the winner, but by the rules seat ${state.winner} won`);
-    else this.report.add(this.gameStep, true, `seq ${seq}: game_settled names seat ${state.winner} the winner, as the rules do`);
   }
 
   forfeit(seq, p) {

@@ -6,6 +6,7 @@
 
 import { describePurpose, purposeProblem } from "./fair_inputs.js";
 import { apply, fromDict, last, newGame, pendingRoll, RulesError, sameSettings, settingsFrom, textOf, tokensOf, turnOf } from "./poker_rules.js";
+import { ReplaySteps } from "./replay_steps.js";
 import { field } from "./verify_roll_off.js";
 
 const SEALED_MOVES = new Set(["cup_rolled", "declared", "believed", "kept", "next_round"]);
@@ -15,11 +16,14 @@ const samePurpose = (a, b) => a !== null && typeof a === "object" && !Array.isAr
   && a.kind === b.kind && a.ref === b.ref && a.counter === b.counter;
 const withoutGame = (rules) => Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game"));
 
-export class PokerGameReplay {
+export class PokerGameReplay extends ReplaySteps {
+  static rules = apply;
+
   static KINDS = new Set(["game_opened", "draw_committed", "draw_revealed", "cup_rolled", "declared", "believed", "kept", "doubted", "next_round", "game_settled"]);
 
   // start: {game, seats, opener, seq, settings}; revealed: Map draw number -> values.
   constructor(start, revealed, report) {
+    super();
     Object.assign(this, { report, revealed, number: start.game, seats: start.seats, opener: start.opener, stopped: false, sealed: false,
       failed: false, lastSeq: start.seq, committed: new Map(), shown: new Set(), used: [], due: [], doubtSeq: 0, rounds: 0, state: null });
     try {
@@ -34,11 +38,9 @@ export class PokerGameReplay {
 
   get winner() { return this.state !== null && !this.stopped ? this.state.winner : null; }
 
-  get gameStep() { return `game ${this.number}`; }
+  stop(step, message) { super.stop(step, message); this.failed = true; }
 
-  get roundStep() { return `game ${this.number} round ${this.state ? this.state.round : 0}`; }
-
-  stop(step, message) { this.report.fail(step, message); this.stopped = true; this.failed = true; }
+  winnerDetail() { return ` (${seatTokens(this.state)})`; }
 
   feed(entry) {
     if (this.stopped || this.state === null) return;
@@ -66,17 +68,6 @@ export class PokerGameReplay {
   summary() {
     const how = this.winner !== null ? `seat ${this.winner} wins` : this.failed ? "FAILED" : "in play";
     return `game ${this.number}: seats ${this.seats.join(", ")} (seat ${this.opener} opens): ${how}, ${this.rounds} ${this.rounds === 1 ? "round" : "rounds"} checked`;
-  }
-
-  applied(seq, action, doing) {
-    try {
-      this.state = apply(this.state, action);
-    } catch (error) {
-      if (!(error instanceof RulesError)) throw error;
-      this.stop(this.roundStep, `seq ${seq}: ${doing}, which the rules refuse (${error.code}; ${this.situation()})`);
-      return false;
-    }
-    return true;
   }
 
   situation() {
@@ -174,11 +165,4 @@ export class PokerGameReplay {
   }
 
   next_round(seq) { this.applied(seq, { type: "next_round" }, "the next round starts"); }
-
-  game_settled(seq, p) {
-    const s = this.state; const winner = field(p, "winner");
-    if (s.phase !== "over") this.stop(this.gameStep, `seq ${seq}: game_settled names seat ${winner} the winner, but the game is not over by the rules`);
-    else if (winner !== s.winner) this.stop(this.gameStep, `seq ${seq}: game_settled names seat ${winner} the winner, but by the rules seat ${s.winner} won (${seatTokens(s)})`);
-    else this.report.add(this.gameStep, true, `seq ${seq}: game_settled names seat ${s.winner} the winner, as the rules do`);
-  }
 }
