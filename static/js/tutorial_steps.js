@@ -1,0 +1,76 @@
+// The tutorial's table at any step of its script (tutorial_script.js), folded from the steps
+// before it: the round, this round's bids, the call's result once a call is made. Pure (no DOM),
+// so node runs it for tests/web/test_tutorial_script.py exactly as the page does. The count and
+// the loser come from the rules' own count (liars_dice_bids.js), never from the script's claims.
+//   const table = tableAt(TUTORIAL, 5);   // round 1, after the learner's three threes
+//   table.bids.at(-1)                     → { seat: "jem", quantity: 3, face: 3 }
+//   tableAt(TUTORIAL, 6).result           → { caller: "anna", bidder: "jem", count: 3, loser: "anna", … }
+//   isExpected({ kind: "your_bid", quantity: 3, face: 3 }, { bid: { quantity: 3, face: 4 } })  → false
+
+import { countMatching } from "./liars_dice_bids.js";
+
+const MOVES = new Set(["your_bid", "your_call"]);
+const DICE_PER_PLAYER = 5;
+
+// Every step of every round in order, then the last one ({ kind: "end" }), each with its round.
+export function stepsOf(script) {
+  const steps = script.rounds.flatMap((round, index) => round.steps.map((step) => ({ round: index, step })));
+  return [...steps, { round: script.rounds.length - 1, step: { kind: "end", key: "tutorial.end" } }];
+}
+
+// Whether the step waits for the learner's move (a bid or a call) rather than a Continue.
+export function isMove(step) {
+  return MOVES.has(step.kind);
+}
+
+// The table as the learner sees it at step `position` (0-based, into stepsOf): each seat's dice
+// (every round starts at five: each is the first round of a game), this round's bids, whose turn.
+export function tableAt(script, position) {
+  const steps = stepsOf(script);
+  const { round, step } = steps[Math.max(0, Math.min(position, steps.length - 1))];
+  const { hands, opener } = script.rounds[round];
+  const counts = Object.fromEntries(script.seats.map((seat) => [seat, DICE_PER_PLAYER]));
+  const table = { round, step, position, hands, counts, bids: [], result: null, turn: opener,
+    totalDice: script.seats.length * DICE_PER_PLAYER };
+  for (const done of steps.slice(0, position)) {
+    if (done.round === round) apply(script, table, done.step);
+  }
+  return table;
+}
+
+// One step's move on the table: a bid passes the turn clockwise, a call opens every cup.
+function apply(script, table, step) {
+  const seat = step.kind.startsWith("your_") ? script.learner : step.seat;
+  if (step.kind === "bid" || step.kind === "your_bid") {
+    table.bids.push({ seat, quantity: step.quantity, face: step.face });
+    table.turn = nextSeat(script.seats, seat);
+  } else if (step.kind === "call" || step.kind === "your_call") {
+    table.result = resultOf(script.seats, table.hands, table.bids.at(-1), seat);
+    table.counts[table.result.loser] -= 1;
+    table.totalDice -= 1;
+    table.turn = null;
+  }
+}
+
+function nextSeat(seats, seat) {
+  return seats[(seats.indexOf(seat) + 1) % seats.length];
+}
+
+// What a Liar call on `bid` reveals: every cup, the count (ones wild), and who loses one die.
+export function resultOf(seats, hands, bid, caller) {
+  const count = countMatching(seats.map((seat) => hands[seat]), bid.face, true);
+  return { caller, bidder: bid.seat, quantity: bid.quantity, face: bid.face, count,
+    loser: count >= bid.quantity ? caller : bid.seat };
+}
+
+// Whether the learner's move ({ bid: { quantity, face } } or { liar: true }) is the one the step asks for.
+export function isExpected(step, move) {
+  if (step.kind === "your_call") return move.liar === true;
+  if (step.kind !== "your_bid" || !move.bid) return false;
+  return move.bid.quantity === step.quantity && move.bid.face === step.face;
+}
+
+// How many of `hand` count for `face` (ones wild): what the learner holds towards a bid.
+export function heldFor(hand, face) {
+  return countMatching([hand], face, true);
+}
