@@ -2,9 +2,9 @@
 // before it: the round, this round's bids, the call's result once a call is made. Pure (no DOM),
 // so node runs it for tests/web/test_tutorial_script.py exactly as the page does. The count and
 // the loser come from the rules' own count (liars_dice_bids.js), never from the script's claims.
-//   const table = tableAt(TUTORIAL, 5);   // round 1, after the learner's three threes
-//   table.bids.at(-1)                     → { seat: "jem", quantity: 3, face: 3 }
-//   tableAt(TUTORIAL, 6).result           → { caller: "anna", bidder: "jem", count: 3, loser: "anna", … }
+//   const table = tableAt(TUTORIAL, 5);   // round 1, Anna calls the learner's three threes
+//   table.standing                        → { seat: "jem", quantity: 3, face: 3 }
+//   table.result                          → { caller: "anna", bidder: "jem", count: 3, loser: "anna", … }
 //   isExpected({ kind: "your_bid", quantity: 3, face: 3 }, { bid: { quantity: 3, face: 4 } })  → false
 
 import { countMatching } from "./liars_dice_bids.js";
@@ -24,21 +24,35 @@ export function isMove(step) {
 }
 
 // The table as the learner sees it at step `position` (0-based, into stepsOf): each seat's dice
-// (every round starts at five: each is the first round of a game), this round's bids, whose turn.
+// (every round starts at five: each is the first round of a game), this round's bids, the standing
+// bid the step's move answers, whose move the step is (`turn`), the call's result. It holds every
+// move of the steps before, and the step's own move when another player makes it (the step shows it
+// happening; the learner's move is the learner's to make). A call opens every cup at once; the
+// loser's die goes at the reveal step, which shows it.
 export function tableAt(script, position) {
   const steps = stepsOf(script);
-  const { round, step } = steps[Math.max(0, Math.min(position, steps.length - 1))];
+  const at = Math.max(0, Math.min(position, steps.length - 1));
+  const { round, step } = steps[at];
   const { hands, opener } = script.rounds[round];
   const counts = Object.fromEntries(script.seats.map((seat) => [seat, DICE_PER_PLAYER]));
-  const table = { round, step, position, hands, counts, bids: [], result: null, turn: opener,
+  const table = { round, step, position: at, hands, counts, bids: [], standing: null, result: null, turn: opener,
     totalDice: script.seats.length * DICE_PER_PLAYER };
-  for (const done of steps.slice(0, position)) {
-    if (done.round === round) apply(script, table, done.step);
+  const played = steps.slice(0, at).filter((done) => done.round === round).map((done) => done.step);
+  for (const done of played) apply(script, table, done);
+  table.standing = table.bids.at(-1) ?? null;
+  if (isMove(step)) table.turn = script.learner;
+  else if (step.seat) {
+    apply(script, table, step);
+    table.turn = step.seat;
+  } else if (step.kind === "reveal" || step.kind === "end") {
+    if (step.kind === "reveal") apply(script, table, step);
+    table.turn = null;
   }
   return table;
 }
 
-// One step's move on the table: a bid passes the turn clockwise, a call opens every cup.
+// One step's move on the table: a bid passes the turn clockwise, a call opens every cup, the reveal
+// takes the loser's die.
 function apply(script, table, step) {
   const seat = step.kind.startsWith("your_") ? script.learner : step.seat;
   if (step.kind === "bid" || step.kind === "your_bid") {
@@ -46,9 +60,10 @@ function apply(script, table, step) {
     table.turn = nextSeat(script.seats, seat);
   } else if (step.kind === "call" || step.kind === "your_call") {
     table.result = resultOf(script.seats, table.hands, table.bids.at(-1), seat);
+    table.turn = null;
+  } else if (step.kind === "reveal") {
     table.counts[table.result.loser] -= 1;
     table.totalDice -= 1;
-    table.turn = null;
   }
 }
 

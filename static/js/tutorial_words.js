@@ -30,7 +30,7 @@ export function wrongText(script, table, move, words) {
 }
 
 export function stepParams(script, table, words) {
-  const { step, bids, result } = table;
+  const { step, result } = table;
   const hand = table.hands[script.learner];
   const name = (seat) => seatName(seat, words);
   const params = { you: name(script.learner), n: table.totalDice, dice: hand.join(", ") };
@@ -39,7 +39,7 @@ export function stepParams(script, table, words) {
     params.bid = words.bidWords(step.quantity, step.face);
     params.held = heldFor(hand, step.face);
   }
-  const standing = bids.at(-1);
+  const { standing } = table;
   if (standing) {
     params.standing = words.bidWords(standing.quantity, standing.face);
     params.bidder = name(standing.seat);
@@ -57,7 +57,7 @@ export function stepParams(script, table, words) {
   return params;
 }
 
-// "Anna: 1, 4, 4; Ben: 4; Jem (you): 1": each cup's dice that count for `face` (ones wild).
+// "Anna: 1, 4, 4; Ben: 4; Jem: 1": each cup's dice that count for `face` (ones wild).
 export function matchingDice(script, hands, face, words) {
   return script.seats.map((seat) => {
     const dice = hands[seat].filter((die) => die === face || die === 1);

@@ -53,30 +53,33 @@ def start(dump: dict[str, Any], round_index: int) -> GameState:
     return apply(state, Roll(hands)).state
 
 
-def played(dump: dict[str, Any]) -> list[tuple[dict[str, Any], GameState]]:
-    """Each step (with the table the page folds for it) beside the engine's state before it."""
+def played(dump: dict[str, Any]) -> list[tuple[dict[str, Any], GameState, GameState]]:
+    """Each step (with the table the page folds for it), the engine's state before its move and after
+    it: a step shows another player's move as made; the learner's move is made by leaving the step."""
     states: dict[int, GameState] = {}
     out = []
     for position, entry in enumerate(dump["steps"]):
         round_index, step = entry["round"], entry["step"]
-        state = states.setdefault(round_index, start(dump, round_index))
-        out.append(({**entry, "table": dump["tables"][position], "position": position}, state))
+        before = states.setdefault(round_index, start(dump, round_index))
         if step["kind"] in ("bid", "your_bid"):
-            action: MakeBid | CallLiar = MakeBid(actor(dump, step), Bid(step["quantity"], step["face"]))
+            action: MakeBid | CallLiar | None = MakeBid(actor(dump, step), Bid(step["quantity"], step["face"]))
         elif step["kind"] in ("call", "your_call"):
             action = CallLiar(actor(dump, step))
         else:
-            continue
-        assert action in legal_actions(state), f"step {position}: {action} is not legal at a tavern table"
-        states[round_index] = apply(state, action).state
+            action = None
+        if action is not None:
+            assert action in legal_actions(before), f"step {position}: {action} is not legal at a tavern table"
+            states[round_index] = apply(before, action).state
+        shown = before if step["kind"].startswith("your_") else states[round_index]
+        out.append(({**entry, "table": dump["tables"][position], "position": position}, before, shown))
     return out
 
 
 def test_every_scripted_bid_and_call_is_legal_and_made_in_turn(dump: dict[str, Any]) -> None:
-    moves = [(entry, state) for entry, state in played(dump) if entry["step"]["kind"] in ("bid", "your_bid", "call", "your_call")]
+    moves = [(entry, before) for entry, before, _ in played(dump) if entry["step"]["kind"] in ("bid", "your_bid", "call", "your_call")]
     assert len(moves) == 10
-    for entry, state in moves:
-        assert state.turn == actor(dump, entry["step"]), f"step {entry['position']} is played out of turn"
+    for entry, before in moves:
+        assert before.turn == actor(dump, entry["step"]), f"step {entry['position']} is played out of turn"
 
 
 def test_the_learner_makes_a_bid_and_a_call_and_others_raise_and_call(dump: dict[str, Any]) -> None:
@@ -85,19 +88,21 @@ def test_the_learner_makes_a_bid_and_a_call_and_others_raise_and_call(dump: dict
     assert kinds[-1] == "end"
 
 
-def test_the_page_folds_the_same_bids_and_turn_as_the_engine(dump: dict[str, Any]) -> None:
-    for entry, state in played(dump):
-        table = entry["table"]
-        seats = dump["script"]["seats"]
+def test_the_page_folds_the_same_bids_dice_and_turn_as_the_engine(dump: dict[str, Any]) -> None:
+    seats = dump["script"]["seats"]
+    for entry, before, shown in played(dump):
+        table, kind = entry["table"], entry["step"]["kind"]
         assert [(seat_of(dump, b["seat"]), b["quantity"], b["face"]) for b in table["bids"]] == [
-            (b.seat, b.bid.quantity, b.bid.face) for b in state.bids], entry["position"]
-        assert [table["counts"][name] for name in seats] == list(state.counts) and table["totalDice"] == state.total_dice
-        if state.result is None and entry["step"]["kind"] != "end":
-            assert table["turn"] is not None and seats.index(table["turn"]) == state.turn, entry["position"]
+            (b.seat, b.bid.quantity, b.bid.face) for b in shown.bids], entry["position"]
+        dice = before if kind == "call" else shown  # the cups open at the call; the die goes at the reveal
+        assert [table["counts"][name] for name in seats] == list(dice.counts), entry["position"]
+        assert table["totalDice"] == dice.total_dice
+        turn = None if kind in ("reveal", "end") else before.turn
+        assert (None if table["turn"] is None else seats.index(table["turn"])) == turn, entry["position"]
 
 
 def test_each_reveal_claims_the_engines_count_and_loser_and_the_page_shows_them(dump: dict[str, Any]) -> None:
-    reveals = [(entry, state) for entry, state in played(dump) if entry["step"]["kind"] == "reveal"]
+    reveals = [(entry, state) for entry, _, state in played(dump) if entry["step"]["kind"] == "reveal"]
     assert len(reveals) == 2
     for entry, state in reveals:
         result, step, shown = state.result, entry["step"], entry["table"]["result"]
@@ -108,7 +113,7 @@ def test_each_reveal_claims_the_engines_count_and_loser_and_the_page_shows_them(
 
 
 def test_the_first_round_stands_on_an_exact_count_and_the_second_is_the_seeds_six_fours(dump: dict[str, Any]) -> None:
-    first, second = (state.result for entry, state in played(dump) if entry["step"]["kind"] == "reveal")
+    first, second = (state.result for entry, _, state in played(dump) if entry["step"]["kind"] == "reveal")
     assert first is not None and second is not None
     assert first.count == first.bid.quantity and first.loser == first.caller  # exactly as many: the caller loses
     script = dump["script"]
