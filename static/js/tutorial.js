@@ -28,6 +28,7 @@ wirePlay(() => {
 });
 remember("seen");
 render();
+if (position > 0) focusOn(tableAt(TUTORIAL, position).step); // back from a language switch: on where the learner was
 
 function go(next) {
   position = Math.max(0, Math.min(next, STEPS.length - 1));
@@ -45,6 +46,7 @@ function render() {
   setText(byId("lesson-text"), stepText(TUTORIAL, table, pageWording));
   show(byId("lesson-feedback"), false);
   show(byId("lesson-continue"), !isMove(step) && step.kind !== "end");
+  show(byId("lesson-restart"), position > 0);
   show(byId("lesson-play"), step.kind === "end");
   show(byId("hand"), step.kind !== "end");
   renderTable(TUTORIAL, table);

@@ -135,6 +135,7 @@ def test_the_wild_ones_step_counts_the_seeds_hand_as_the_rules_do(dump: dict[str
 
 def test_every_step_reads_in_both_languages_with_every_placeholder_filled(dump: dict[str, Any]) -> None:
     keys = {entry["step"]["key"] for entry in dump["steps"]} | {entry["step"]["wrong"] for entry in dump["steps"] if "wrong" in entry["step"]}
+    keys |= {f"tutorial.name.{name}" for name in dump["script"]["seats"]}
     for lang in ("en", "ru"):
         assert keys <= set(catalog(lang)) and all(key.startswith("tutorial.") for key in keys)
         for position, text in enumerate(dump["text"][lang]):
