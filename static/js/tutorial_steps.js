@@ -89,3 +89,8 @@ export function isExpected(step, move) {
 export function heldFor(hand, face) {
   return countMatching([hand], face, true);
 }
+
+// Whether one die counts for a bid on `face` (ones wild), as a predicate for dice rows.
+export function countsFor(face) {
+  return (die) => countMatching([[die]], face, true) === 1;
+}

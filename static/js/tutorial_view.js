@@ -5,11 +5,10 @@
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, diceCount, pageWording, t } from "./i18n.js";
-import { heldFor } from "./tutorial_steps.js";
+import { countsFor, heldFor } from "./tutorial_steps.js";
 import { seatName } from "./tutorial_words.js";
 
 const name = (seat) => seatName(seat, pageWording);
-const counts = (face) => (die) => die === face || die === 1;
 
 export function renderTable(script, table) {
   renderSeats(script, table);
@@ -40,7 +39,7 @@ function renderHand(script, table) {
   const label = highlighted
     ? t("tutorial.your_dice_wild", { dice: hand.join(", "), bid: bidWords(heldFor(hand, face), face) })
     : t("tutorial.your_dice", { dice: hand.join(", ") });
-  byId("hand-dice").replaceChildren(diceRow(hand, label, highlighted ? counts(face) : () => false));
+  byId("hand-dice").replaceChildren(diceRow(hand, label, highlighted ? countsFor(face) : () => false));
 }
 
 function renderBids(table) {
@@ -63,7 +62,7 @@ function renderReveal(script, table) {
     const label = t("reveal.hand", { name: name(seat), dice: hand.join(", "), count: matching });
     return el("li", { class: seat === result.loser ? "loser" : "" },
       el("span", { class: "seat-name" }, name(seat)),
-      diceRow(hand, label, counts(result.face)),
+      diceRow(hand, label, countsFor(result.face)),
       el("span", { class: "match", "aria-hidden": "true" }, `= ${matching}`));
   }));
   setText(byId("lesson-reveal-count"), t("reveal.count", { count: result.count }));

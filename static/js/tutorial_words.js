@@ -4,7 +4,7 @@
 //   stepText(TUTORIAL, tableAt(TUTORIAL, 3), en)
 //     → "Ones are wild: … your cup 1, 3, 3, 5, 6 holds three threes, two fives, two sixes, one two and one four. …"
 
-import { heldFor } from "./tutorial_steps.js";
+import { countsFor, heldFor } from "./tutorial_steps.js";
 
 const FACES = [2, 3, 4, 5, 6];
 
@@ -60,7 +60,7 @@ export function stepParams(script, table, words) {
 // "Anna: 1, 4, 4; Ben: 4; Jem: 1": each cup's dice that count for `face` (ones wild).
 export function matchingDice(script, hands, face, words) {
   return script.seats.map((seat) => {
-    const dice = hands[seat].filter((die) => die === face || die === 1);
+    const dice = hands[seat].filter(countsFor(face));
     const name = seatName(seat, words);
     return dice.length ? words.t("tutorial.matching", { name, dice: dice.join(", ") }) : words.t("tutorial.matching_none", { name });
   }).join("; ");
