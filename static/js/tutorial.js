@@ -5,7 +5,7 @@
 // explained (tutorial_locks.js), and answers a wrong move with an explanation and a retry.
 
 import { BidControl } from "./bidcontrol.js";
-import { byId, setText, show } from "./dom.js";
+import { bringIntoView, byId, setText, show } from "./dom.js";
 import { pageWording, t } from "./i18n.js";
 import { TUTORIAL } from "./tutorial_script.js";
 import { isExpected, isMove, stepsOf, tableAt } from "./tutorial_steps.js";
@@ -89,6 +89,7 @@ function tell(text) {
   const feedback = byId("lesson-feedback");
   setText(feedback, text);
   show(feedback, true);
+  bringIntoView(feedback);
   say(text);
 }
 
@@ -99,12 +100,26 @@ function say(text) {
   requestAnimationFrame(() => setText(region, text));
 }
 
+// The step's control takes the focus, with the step's text in view above it when both fit on the
+// screen (on a phone the text and the first controls do; Tab scrolls on to the rest), else the
+// control in view: a focused control is never off screen.
 function focusOn(step) {
-  if (step.kind === "end") return byId("lesson-name").focus();
-  if (step.kind === "your_call") return byId("liar").focus();
+  const control = controlOf(step);
+  control.focus({ preventScroll: true });
+  const text = byId("lesson-text");
+  const top = text.getBoundingClientRect().top;
+  const bottom = control.getBoundingClientRect().bottom;
+  if (top >= 0 && bottom <= innerHeight) return;
+  if (bottom - top <= innerHeight) text.scrollIntoView({ block: "start" });
+  else control.scrollIntoView({ block: "nearest" });
+}
+
+function controlOf(step) {
+  if (step.kind === "end") return byId("lesson-name");
+  if (step.kind === "your_call") return byId("liar");
   if (step.kind === "your_bid") {
     const first = [byId("q-more"), ...document.querySelectorAll("#faces button[data-face]")].find((button) => !button.disabled);
-    return (first ?? byId("bid-submit")).focus();
+    return first ?? byId("bid-submit");
   }
-  return byId("lesson-continue").focus();
+  return byId("lesson-continue");
 }
