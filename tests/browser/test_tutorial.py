@@ -1,6 +1,6 @@
 """The tutorial in a real browser, at 390 × 844 and 1280 × 800: offered on the first visit, played
 from the offer to the first real game against bots by keyboard alone (a locked control and a wrong
-move each explained, then retried), the offer declined and remembered, the language switched
+move each explained, then retried; nothing sent to the server before that game), the offer declined and remembered, the language switched
 (ru ↔ en) on the tutorial, where the step reached is kept, and on the home page. Screenshots go to
 $TAVERN_ARTEFACTS (else the test's tmp_path)/tutorial.
 """
@@ -82,6 +82,8 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     page.goto(base_url + "/")
     expect(page.locator("#tutorial-offer")).to_be_visible()
     shoot(page, shots, f"home-offer-{size}")
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
     tab_to(page, "#tutorial-offer-start")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/learn$"))
@@ -162,6 +164,8 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     # The end: a real game against two bots, by the home page's own request.
     focused(page, "#lesson-name")
     shoot(page, shots, f"step-16-end-{size}")
+    # The whole lesson ran in the page: it loaded itself and its assets, and sent nothing else.
+    assert sent and all(re.match(rf"GET {re.escape(base_url)}/(learn|static/)", line) for line in sent), sent
     page.keyboard.type("Jem")
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
