@@ -1,5 +1,6 @@
 // The tutorial's table at any step of its script (tutorial_script.js), folded from the steps
-// before it: the round, this round's bids, the call's result once a call is made. Pure (no DOM),
+// before it (and from the step itself when another player moves in it): the round, each seat's dice,
+// this round's bids, whose move it is, the call's result once a call is made. Pure (no DOM),
 // so node runs it for tests/web/test_tutorial_script.py exactly as the page does. The count and
 // the loser come from the rules' own count (liars_dice_bids.js), never from the script's claims.
 //   const table = tableAt(TUTORIAL, 5);   // round 1, Anna calls the learner's three threes
@@ -8,9 +9,9 @@
 //   isExpected({ kind: "your_bid", quantity: 3, face: 3 }, { bid: { quantity: 3, face: 4 } })  → false
 
 import { countMatching } from "./liars_dice_bids.js";
+import { settingsFrom } from "./liars_dice_settings.js";
 
 const MOVES = new Set(["your_bid", "your_call"]);
-const DICE_PER_PLAYER = 5;
 
 // Every step of every round in order, then the last one ({ kind: "end" }), each with its round.
 export function stepsOf(script) {
@@ -24,7 +25,7 @@ export function isMove(step) {
 }
 
 // The table as the learner sees it at step `position` (0-based, into stepsOf): each seat's dice
-// (every round starts at five: each is the first round of a game), this round's bids, the standing
+// (every round starts with the rules' dice per player: each is the first round of a game), this round's bids, the standing
 // bid the step's move answers, whose move the step is (`turn`), the call's result. It holds every
 // move of the steps before, and the step's own move when another player makes it (the step shows it
 // happening; the learner's move is the learner's to make). A call opens every cup at once; the
@@ -34,9 +35,10 @@ export function tableAt(script, position) {
   const at = Math.max(0, Math.min(position, steps.length - 1));
   const { round, step } = steps[at];
   const { hands, opener } = script.rounds[round];
-  const counts = Object.fromEntries(script.seats.map((seat) => [seat, DICE_PER_PLAYER]));
+  const dice = settingsFrom(script.rules).dice_per_player;
+  const counts = Object.fromEntries(script.seats.map((seat) => [seat, dice]));
   const table = { round, step, position: at, hands, counts, bids: [], standing: null, result: null, turn: opener,
-    totalDice: script.seats.length * DICE_PER_PLAYER };
+    totalDice: script.seats.length * dice };
   const played = steps.slice(0, at).filter((done) => done.round === round).map((done) => done.step);
   for (const done of played) apply(script, table, done);
   table.standing = table.bids.at(-1) ?? null;
