@@ -26,6 +26,12 @@ def home() -> tuple[str, int]:
     return page("home.html")
 
 
+@pages.get("/learn")
+def tutorial() -> tuple[str, int]:
+    """The tutorial: scripted rounds with fixed dice, played entirely in the page (no table, no log)."""
+    return page("tutorial.html")
+
+
 @pages.get("/t/<table_id>")
 def table_page(table_id: str) -> tuple[str, int]:
     """A table's page (the 404 page for an unknown table), loading only its own game's scripts."""

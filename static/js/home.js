@@ -2,8 +2,9 @@
 // (bots) at once, or run a refereed table; keep the seat token and go to the table, or show the
 // referee's links (referee_links.js).
 
+import { createTable, soloRequest } from "./create_table.js";
 import { byId, setText } from "./dom.js";
-import { errorText, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { showRefereeLinks } from "./referee_links.js";
 import { TableOptions } from "./table_options.js";
 import { PokerOptions } from "./poker_page_options.js";
@@ -73,8 +74,7 @@ function request(mode, fields) {
     return { referee: { name }, ...common, gm };
   }
   if (mode === "solo") {
-    const bots = { count: Number(fields.get("count") || 3), level: String(fields.get("level") || "medium") };
-    return { name, ...common, bots, start: true };
+    return soloRequest({ name, options: options.request(), count: Number(fields.get("count") || 3), level: String(fields.get("level") || "medium") });
   }
   return { name, ...common };
 }
@@ -89,20 +89,4 @@ function refused(error, submitter) {
   showToast(error.message);
   if (error.code?.startsWith("name/")) form.elements.name.focus();
   else submitter?.focus();
-}
-
-async function createTable(body) {
-  let response;
-  try {
-    response = await fetch("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new Error(t("error.network"));
-  }
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) throw Object.assign(new Error(errorText(answer.code, answer.message)), { code: answer.code });
-  return answer;
 }
