@@ -35,9 +35,11 @@ from typing import Any
 
 import brotli  # type: ignore[import-untyped]
 
-from flask import Flask, Response, request
+from flask import Flask, Response, request, url_for
+from markupsafe import Markup
 
 from .assets import URL_PREFIX, Asset, Assets
+from .bundle import PAGES, bundle_name
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 PAGE_MIN_GZIP_BYTES = 1024
@@ -63,7 +65,15 @@ def serve_assets(app: Flask, assets: Assets) -> None:
         missing.headers["Cache-Control"] = "no-store"
         return missing
 
+    def page_modules(page: str) -> Markup:
+        """The ``<script type="module">`` tags of a page of bundle.py: its bundle, or (sources served
+        as written, or a graph the bundler refused) each of its modules."""
+        names = [bundle_name(page)] if assets.by_name(bundle_name(page)) else list(PAGES[page])
+        return Markup("".join(f'<script type="module" src="{url_for("static", filename=name)}"></script>\n'
+                              for name in names))
+
     app.url_defaults(hashed_names)
+    app.add_template_global(page_modules)
     app.add_url_rule(URL_PREFIX + "<path:filename>", "static", static)
     app.after_request(compress_page)
 

@@ -9,7 +9,8 @@ rewritten to the hashed names, and so is a script's string that is an asset's ab
 hash covers every file it reaches through such references, so changing ``dice.js`` changes the
 URL of ``dice.js`` and of every module that imports it, directly or not (cycles included).
 Scripts and stylesheets are minified first (referee/web/minify.py; ``minify=False`` serves the
-sources as they are, for a developer), so the hash names the bytes served.
+sources as they are, for a developer), so the hash names the bytes served; with them, each page of
+referee/web/bundle.py gets its module graph as one bundle (``js/table.bundle.js``).
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -38,6 +39,7 @@ from pathlib import Path
 
 import brotli  # type: ignore[import-untyped]
 
+from .bundle import page_bundles
 from .minify import minified
 
 HASH_LENGTH = 12
@@ -100,6 +102,7 @@ class Assets:
                    for path in sorted(folder.rglob("*")) if path.is_file() and not _hidden(path, folder)}
         sources.update(generated or {})
         if minify:
+            sources.update(page_bundles(sources))
             sources = {name: minified(name, body) for name, body in sources.items()}
         return cls(_manifest(tuple(sorted(sources.items()))))
 

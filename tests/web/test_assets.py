@@ -179,8 +179,11 @@ def test_every_module_of_every_page_loads_from_a_hashed_immutable_url(site: tupl
             assert re.search(r"\.[0-9a-f]{12}(\.\w+)?$", url), url
 
 
-def test_the_table_page_loads_neither_the_referees_nor_the_audits_scripts(site: tuple[Harness, str]) -> None:
-    harness, table = site
+def test_the_table_page_loads_neither_the_referees_nor_the_audits_scripts() -> None:
+    """With its modules apart (the dev switch); its bundle's modules: tests/web/test_bundle.py."""
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", minify_assets=False)
+    harness = Harness(create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler()), ManualScheduler())
+    table, _ = harness.create_table()
     loaded = {url.rsplit("/", 1)[1].split(".")[0] for url in page_assets(harness, f"/t/{table}", STATIC_IMPORT)}
     assert {"table", "verified", "lang", "i18n", "socket"} <= loaded
     assert not {name for name in loaded if name in {"referee", "home"} or name.startswith("audit")}, loaded
