@@ -8,7 +8,8 @@ loaded, after the modules it imports, in the order the browser would run them. I
 frozen namespace of getters over its own bindings. A module is defined and run once per page
 (``globalThis.__tjModules``) whichever bundle or chunk holds it. A dynamic ``import("./x.js")``
 stays lazy: it loads a chunk (``js/<page>.<x>.chunk.js``, the modules of x's graph the bundle
-lacks) and then runs x, so a Liar's Dice table never runs the poker renderer.
+lacks; none when the bundle has them all) and then runs x, so a Liar's Dice table never runs the
+poker renderer.
 
 Only the forms the project writes are understood: ``import { a, b as c } from "./m.js"``,
 ``import "./m.js"``, ``export function/async function/class/const``, ``export { a, b as c }`` and
@@ -32,8 +33,12 @@ from collections.abc import Mapping
 
 PAGES: dict[str, tuple[str, ...]] = {
     "table": ("js/table.js", "js/verified.js", "js/player_gm.js"),
+    "home": ("js/home.js",),
+    "audit": ("js/audit.js",),
+    "replay": ("js/replay.js",),
+    "referee": ("js/referee.js",),
 }
-"""The module scripts of each page that loads a bundle, in document order (templates/table.html)."""
+"""The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``)."""
 
 SPEC = r"""(?P<q>["'])(?P<spec>\.\.?/[\w./-]+)(?P=q)"""
 IMPORT = re.compile(r"^import\s*(?:\{(?P<names>[^}]*)\}\s*from\s*)?" + SPEC + r"\s*;?[ \t]*$", re.M)
@@ -92,6 +97,9 @@ def _page(page: str, entries: tuple[str, ...], sources: Mapping[str, bytes]) -> 
             continue
         chunks[target] = f"js/{page}.{posixpath.splitext(posixpath.basename(target))[0]}.chunk.js"
         members = [name for name in _ordered((target,), sources, parsed) if name not in main]
+        if not members:  # the bundle holds all of it: the import runs its module, no chunk to fetch
+            chunks[target] = ""
+            continue
         made[chunks[target]] = members
         todo.extend(sorted({t for name in members for t in parsed[name].dynamic} - set(chunks)))
     bodies = {bundle_name(page): main, **made}
@@ -195,6 +203,8 @@ class _Module:
         """This module as a definition in ``asset``, its dynamic imports going through ``chunks``."""
         def lazy(match: re.Match[str]) -> str:
             target = posixpath.normpath(posixpath.join(posixpath.dirname(self.name), match["spec"]))
+            if not chunks[target]:
+                return f"__tj.load({json.dumps(target)})"
             chunk = posixpath.relpath(chunks[target], posixpath.dirname(asset))
             return f"import({json.dumps('./' + chunk)}).then(() => __tj.load({json.dumps(target)}))"
 

@@ -118,3 +118,12 @@ def test_the_table_pages_bundle_holds_neither_the_referees_nor_the_audits_module
     assert not {name for name in defined if name in {"referee", "home", "fairness", "poker_page_table"}
                 or name.startswith("audit")}, defined
     assert json.dumps(list(PAGES["table"])).replace(" ", "") in bundle.body.decode()
+
+
+def test_a_lazy_module_the_bundle_already_holds_needs_no_chunk() -> None:
+    sources = {name: body.encode() for name, body in GRAPH.items()}
+    sources["js/eager.js"] = b'import { late } from "./later.js";\nimport "./table.js";\nexport const seen = late;\n'
+    made = page_bundles(sources, {"page": ("js/eager.js",)})
+    assert sorted(made) == ["js/page.bundle.js"]
+    bundle = made["js/page.bundle.js"].decode()
+    assert "import(" not in bundle and 'const { late } = await __tj.load("js/later.js");' in bundle
