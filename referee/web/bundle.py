@@ -68,9 +68,10 @@ def page_bundles(sources: Mapping[str, bytes], pages: Mapping[str, tuple[str, ..
     """The bundle of each page of ``pages`` and the chunks of its dynamic imports, by asset name
     (none for a page whose graph is :class:`Unbundlable`)."""
     made: dict[str, bytes] = {}
+    parsed: dict[str, _Module] = {}  # each module is read once, whichever pages reach it
     for page, entries in pages.items():
         try:
-            made.update(_page(page, entries, sources))
+            made.update(_page(page, entries, sources, parsed))
         except Unbundlable:
             continue
     return made
@@ -85,8 +86,7 @@ def bundle_name(page: str) -> str:
     return f"js/{page}.bundle.js"
 
 
-def _page(page: str, entries: tuple[str, ...], sources: Mapping[str, bytes]) -> dict[str, bytes]:
-    parsed: dict[str, _Module] = {}
+def _page(page: str, entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module]) -> dict[str, bytes]:
     main = _ordered(entries, sources, parsed)
     made = {}
     chunks: dict[str, str] = {}
