@@ -136,6 +136,11 @@ def _ordered(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dic
     return order
 
 
+def _resolve(name: str, spec: str) -> str:
+    """A relative specifier written in module ``name`` as a module name: ``("js/a.js", "./b.js")`` -> ``js/b.js``."""
+    return posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))
+
+
 def _pairs(names: str) -> list[tuple[str, str]]:
     """``"a, b as c"`` -> ``[("a", "a"), ("b", "c")]`` (name in the module, name given)."""
     pairs = []
@@ -161,7 +166,9 @@ class _Module:
     @classmethod
     def parse(cls, name: str, text: str) -> _Module:
         module = cls(name)
-        resolve = lambda spec: posixpath.normpath(posixpath.join(posixpath.dirname(name), spec))  # noqa: E731
+
+        def resolve(spec: str) -> str:
+            return _resolve(name, spec)
 
         def imported(match: re.Match[str]) -> str:
             target = resolve(match["spec"])
@@ -202,7 +209,7 @@ class _Module:
     def definition(self, asset: str, chunks: Mapping[str, str]) -> str:
         """This module as a definition in ``asset``, its dynamic imports going through ``chunks``."""
         def lazy(match: re.Match[str]) -> str:
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(self.name), match["spec"]))
+            target = _resolve(self.name, match["spec"])
             if not chunks[target]:
                 return f"__tj.load({json.dumps(target)})"
             chunk = posixpath.relpath(chunks[target], posixpath.dirname(asset))
