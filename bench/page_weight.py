@@ -1,11 +1,13 @@
-"""What the table page costs a visitor's connection: bytes transferred and requests, cold and warm.
+"""What the pages cost a visitor's connection: bytes transferred and requests, cold and warm.
 
     .venv/bin/python bench/page_weight.py [--lang en,ru] [--json]
 
 Starts a real ``referee serve`` (gevent, SQLite in a temporary folder), creates a table, then
 opens its link in headless Debian Chromium (Playwright, the tests' flags) as a friend would who
 got the link: a fresh browser profile (cold), then the same profile again (warm: a repeat visit).
-A load is over when the page shows its join form and the network has been quiet for 0.5 s.
+A load is over when the page is ready (the table page shows its join form, the home page its
+create form, the audit page its verdict) and the network has been quiet for 0.5 s. The home and
+audit pages are measured the same way, in a fresh profile each; the targets are the table page's.
 
 Counted through the DevTools protocol, as the Network panel counts them: every HTTP response's
 bytes on the wire (headers and compressed body: ``Network.loadingFinished.encodedDataLength``, the
@@ -52,8 +54,12 @@ class Load:
         return self.http_bytes + self.websocket_bytes
 
 
-def load(context: BrowserContext, url: str) -> Load:
-    """Open ``url`` in a new tab of ``context`` and count what crossed the network."""
+READY = {"table": "#join", "home": "#create", "audit": '#audit-summary:not([data-state="checking"])'}
+"""What each page shows once it is ready to use."""
+
+
+def load(context: BrowserContext, url: str, ready: str) -> Load:
+    """Open ``url`` in a new tab of ``context``, wait for ``ready`` and count what crossed the network."""
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
@@ -87,22 +93,25 @@ def load(context: BrowserContext, url: str) -> Load:
     cdp.on("Network.webSocketFrameReceived", frame)
     cdp.on("Network.webSocketFrameSent", frame)
     page.goto(url)
-    page.locator("#join").wait_for(state="visible")
+    page.locator(ready).wait_for(state="visible", timeout=30000)
     page.wait_for_load_state("networkidle")
     page.close()
     return seen
 
 
-def measure(base_url: str, lang: str) -> dict[str, Load]:
-    """Cold then warm loads of a fresh table's page in ``lang``."""
+def measure(base_url: str, lang: str) -> dict[str, dict[str, Load]]:
+    """Cold then warm loads of a fresh table's page, the home page and the table's audit page in ``lang``."""
     table = create_table(base_url, "Anna")["table"]
+    urls = {"table": f"{base_url}/t/{table}", "home": f"{base_url}/", "audit": f"{base_url}/t/{table}/audit"}
+    found: dict[str, dict[str, Load]] = {}
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        context = browser.new_context(locale=lang)
-        cold = load(context, f"{base_url}/t/{table}")
-        warm = load(context, f"{base_url}/t/{table}")
+        for name, url in urls.items():
+            context = browser.new_context(locale=lang)
+            found[name] = {"cold": load(context, url, READY[name]), "warm": load(context, url, READY[name])}
+            context.close()
         browser.close()
-    return {"cold": cold, "warm": warm}
+    return found
 
 
 def main() -> None:
@@ -110,23 +119,23 @@ def main() -> None:
     parser.add_argument("--lang", default="en,ru", help="comma-separated page languages (default en,ru)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = parser.parse_args()
-    results: dict[str, dict[str, Load]] = {}
+    results: dict[str, dict[str, dict[str, Load]]] = {}
     with tempfile.TemporaryDirectory() as folder, running_server(Path(folder)) as server:
         for lang in args.lang.split(","):
             results[lang] = measure(server.base_url, lang)
     if args.json:
-        print(json.dumps({lang: {visit: {**asdict(one), "total_bytes": one.total_bytes} for visit, one in loads.items()}
-                          for lang, loads in results.items()}, indent=2))
+        print(json.dumps({lang: {name: {visit: {**asdict(one), "total_bytes": one.total_bytes} for visit, one in loads.items()}
+                                 for name, loads in pages.items()} for lang, pages in results.items()}, indent=2))
         return
     print(f"{'page':10} {'visit':5} {'requests':>8} {'http KB':>8} {'headers':>8} {'ws KB':>6} {'total KB':>8} {'target':>7}")
-    for lang, loads in results.items():
-        for visit, one in loads.items():
-            verdict = "ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER"
-            print(f"{'table/' + lang:10} {visit:5} {one.requests:8} {one.http_bytes / 1000:8.1f} "
-                  f"{one.header_bytes / 1000:8.1f} {one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {'<=' + str(TARGETS_KB[visit]):>5} {verdict}")
-    heaviest = sorted(results[next(iter(results))]["cold"].by_url.items(), key=lambda item: -item[1])[:8]
-    print("heaviest cold responses:", ", ".join(f"{name} {size / 1000:.1f} KB" for name, size in heaviest))
-
+    for lang, pages in results.items():
+        for name, loads in pages.items():
+            for visit, one in loads.items():
+                target = f"<={TARGETS_KB[visit]} " + ("ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER") if name == "table" else ""
+                print(f"{name + '/' + lang:10} {visit:5} {one.requests:8} {one.http_bytes / 1000:8.1f} "
+                      f"{one.header_bytes / 1000:8.1f} {one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {target:>8}")
+    heaviest = sorted(results[next(iter(results))]["table"]["cold"].by_url.items(), key=lambda item: -item[1])[:8]
+    print("heaviest cold responses of the table page:", ", ".join(f"{name} {size / 1000:.1f} KB" for name, size in heaviest))
 
 if __name__ == "__main__":
     main()

@@ -9,6 +9,8 @@ Every key is documented in config.example.toml. An environment variable
 8001
 >>> load_config(None, environ={"TAVERN_LIMITS_TABLES_BURST": "3"}).limits.tables_burst
 3
+>>> load_config(None, environ={"TAVERN_ASSETS_MINIFY": "false"}).minify_assets
+False
 >>> Config(database="mysql://db/tavern")
 Traceback (most recent call last):
 ...
@@ -34,6 +36,7 @@ _SECTIONS: dict[str, dict[str, str]] = {
     "bots": {"think_s": "bot_think_s"},
     "timer": {"disconnect_grace_s": "disconnect_grace_s"},
     "log": {"level": "log_level"},
+    "assets": {"minify": "minify_assets"},
 }
 
 
@@ -93,6 +96,7 @@ class Config:
     bot_think_s: float = 0.8
     disconnect_grace_s: float = 30.0
     log_level: str = "INFO"
+    minify_assets: bool = True
     limits: Limits = Limits()
 
     def __post_init__(self) -> None:
@@ -150,6 +154,18 @@ def _typed(section: type, name: str, value: Any) -> Any:
             return int(value)
         if kind == "float":
             return float(value)
+        if kind == "bool":
+            return _boolean(value)
         return str(value)
     except (TypeError, ValueError) as error:
         raise ConfigError(f"{name} must be a {kind}, got {value!r}") from error
+
+
+def _boolean(value: Any) -> bool:
+    """A TOML boolean, or an environment variable's ``true``/``false`` (also ``1``/``0``, ``yes``/``no``)."""
+    if isinstance(value, bool):
+        return value
+    words = {"true": True, "1": True, "yes": True, "false": False, "0": False, "no": False}
+    if str(value).strip().lower() not in words:
+        raise ValueError(f"not a boolean: {value!r}")
+    return words[str(value).strip().lower()]

@@ -1,5 +1,5 @@
 """Serving the assets (referee/web/assets.py): ``/static/<hashed name>`` immutable for a year,
-gzipped when the browser accepts it; ``url_for("static", filename="js/table.js")`` gives the
+compressed with brotli when the browser accepts it, else gzipped when it accepts that; ``url_for("static", filename="js/table.js")`` gives the
 hashed URL, so templates name files plainly.
 
 - ``/static/js/table.<current hash>.js``: ``Cache-Control: public, max-age=31536000, immutable``.
@@ -8,7 +8,7 @@ hashed URL, so templates name files plainly.
 - any other name, a wrong or a stale hash included: 404 with ``Cache-Control: no-store``, so a
   browser asks again after the next deploy.
 
-Pages (text/html) are compressed too, and never cached.
+Pages (text/html) are compressed too (brotli or gzip, the same way), and never cached.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -22,6 +22,9 @@ Pages (text/html) are compressed too, and never cached.
 >>> reply = app.test_client().get(url, headers={"Accept-Encoding": "gzip"})
 >>> reply.headers["Content-Encoding"], reply.headers["Cache-Control"]
 ('gzip', 'public, max-age=31536000, immutable')
+>>> app.test_client().get(url, headers={"Accept-Encoding": "gzip, deflate, br"}).headers["Content-Encoding"]
+'br'
+
 >>> app.test_client().get("/static/app.0123456789ab.css").headers["Cache-Control"]
 'no-store'
 """
@@ -30,9 +33,13 @@ from __future__ import annotations
 import gzip
 from typing import Any
 
-from flask import Flask, Response, request
+import brotli  # type: ignore[import-untyped]
+
+from flask import Flask, Response, request, url_for
+from markupsafe import Markup
 
 from .assets import URL_PREFIX, Asset, Assets
+from .bundle import PAGES, bundle_name
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 PAGE_MIN_GZIP_BYTES = 1024
@@ -58,9 +65,21 @@ def serve_assets(app: Flask, assets: Assets) -> None:
         missing.headers["Cache-Control"] = "no-store"
         return missing
 
+    def page_modules(page: str) -> Markup:
+        """The ``<script type="module">`` tags of a page of bundle.py: its bundle, or (sources served
+        as written, or a graph the bundler refused) each of its modules."""
+        names = [bundle_name(page)] if assets.by_name(bundle_name(page)) else list(PAGES[page])
+        return Markup("".join(f'<script type="module" src="{url_for("static", filename=name)}"></script>\n'
+                              for name in names))
+
     app.url_defaults(hashed_names)
+    app.add_template_global(page_modules)
     app.add_url_rule(URL_PREFIX + "<path:filename>", "static", static)
     app.after_request(compress_page)
+
+
+PAGE_BROTLI_QUALITY = 5
+"""A page is compressed on every request: brotli's middle quality is as quick as gzip's and smaller."""
 
 
 def accepts_gzip() -> bool:
@@ -68,8 +87,13 @@ def accepts_gzip() -> bool:
     return request.accept_encodings.quality("gzip") > 0
 
 
+def accepts_brotli() -> bool:
+    """Whether this request's ``Accept-Encoding`` allows brotli (``br``)."""
+    return request.accept_encodings.quality("br") > 0
+
+
 def asset_response(asset: Asset, cache_control: str) -> Response:
-    """``asset``'s body (gzipped when accepted), with its ETag; 304 when the browser has it."""
+    """``asset``'s body (brotli, else gzip, when accepted), with its ETag; 304 when the browser has it."""
     reply = Response(content_type=asset.mimetype)
     reply.headers["Cache-Control"] = cache_control
     reply.set_etag(asset.etag)
@@ -78,7 +102,10 @@ def asset_response(asset: Asset, cache_control: str) -> Response:
     if asset.etag in request.if_none_match:
         reply.status_code = 304
         return reply
-    if asset.gzipped is not None and accepts_gzip():
+    if asset.brotlied is not None and accepts_brotli():
+        reply.set_data(asset.brotlied)
+        reply.headers["Content-Encoding"] = "br"
+    elif asset.gzipped is not None and accepts_gzip():
         reply.set_data(asset.gzipped)
         reply.headers["Content-Encoding"] = "gzip"
     else:
@@ -87,13 +114,18 @@ def asset_response(asset: Asset, cache_control: str) -> Response:
 
 
 def compress_page(reply: Response) -> Response:
-    """An HTML page gzipped when the browser accepts it (and marked uncacheable unless set)."""
+    """An HTML page compressed when the browser accepts it (and marked uncacheable unless set)."""
     if reply.mimetype != "text/html" or reply.direct_passthrough:
         return reply
     reply.headers.setdefault("Cache-Control", "no-cache")
     reply.vary.add("Accept-Encoding")
     body = reply.get_data()
-    if len(body) >= PAGE_MIN_GZIP_BYTES and "Content-Encoding" not in reply.headers and accepts_gzip():
+    if len(body) < PAGE_MIN_GZIP_BYTES or "Content-Encoding" in reply.headers:
+        return reply
+    if accepts_brotli():
+        reply.set_data(bytes(brotli.compress(body, quality=PAGE_BROTLI_QUALITY)))
+        reply.headers["Content-Encoding"] = "br"
+    elif accepts_gzip():
         reply.set_data(gzip.compress(body, compresslevel=6, mtime=0))
         reply.headers["Content-Encoding"] = "gzip"
     return reply

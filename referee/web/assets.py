@@ -8,6 +8,9 @@ rewritten to the hashed names, and so is a script's string that is an asset's ab
 (``"/static/css/audit.css"``), so an ES module graph loads entirely from immutable URLs. A file's
 hash covers every file it reaches through such references, so changing ``dice.js`` changes the
 URL of ``dice.js`` and of every module that imports it, directly or not (cycles included).
+Scripts and stylesheets are minified first (referee/web/minify.py; ``minify=False`` serves the
+sources as they are, for a developer), so the hash names the bytes served; with them, each page of
+referee/web/bundle.py gets its module graph as one bundle (``js/table.bundle.js``).
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -17,7 +20,7 @@ URL of ``dice.js`` and of every module that imports it, directly or not (cycles 
 34
 >>> assets = Assets.build(folder)
 >>> table = assets.by_url(assets.url_name("table.js"))
->>> table.body.decode() == 'import { faces } from "./%s";' % assets.url_name("dice.js")
+>>> table.body.decode() == 'import{faces}from"./%s";' % assets.url_name("dice.js")
 True
 >>> assets.url_name("dice.js") != "dice.js", assets.url_name("missing.js")
 (True, 'missing.js')
@@ -33,6 +36,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
+
+import brotli  # type: ignore[import-untyped]
+
+from .bundle import page_bundles
+from .minify import minified
 
 HASH_LENGTH = 12
 """Hex digits of sha256 in a hashed name: 48 bits, plenty for one site's few hundred files."""
@@ -69,6 +77,15 @@ class Asset:
         packed = gzip.compress(self.body, compresslevel=9, mtime=0)
         return packed if len(packed) < len(self.body) else None
 
+    @cached_property
+    def brotlied(self) -> bytes | None:
+        """The body compressed with brotli at its best (made on first use, like ``gzipped``), or None
+        when it is not text or would not shrink."""
+        if self.gzipped is None:
+            return None
+        packed = bytes(brotli.compress(self.body, quality=11))
+        return packed if len(packed) < len(self.body) else None
+
 
 class Assets:
     """Every asset of a folder by name and by hashed name."""
@@ -78,11 +95,15 @@ class Assets:
         self._by_url = {asset.url_name: asset for asset in assets}
 
     @classmethod
-    def build(cls, folder: Path, generated: Mapping[str, bytes] | None = None) -> Assets:
-        """The files under ``folder`` (hidden ones left out) and the ``generated`` ones, by name."""
+    def build(cls, folder: Path, generated: Mapping[str, bytes] | None = None, *, minify: bool = True) -> Assets:
+        """The files under ``folder`` (hidden ones left out) and the ``generated`` ones, by name;
+        scripts and stylesheets minified unless ``minify`` is False."""
         sources = {path.relative_to(folder).as_posix(): path.read_bytes()
                    for path in sorted(folder.rglob("*")) if path.is_file() and not _hidden(path, folder)}
         sources.update(generated or {})
+        if minify:
+            sources.update(page_bundles(sources))
+            sources = {name: minified(name, body) for name, body in sources.items()}
         return cls(_manifest(tuple(sorted(sources.items()))))
 
     def url_name(self, name: str) -> str:

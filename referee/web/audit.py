@@ -3,7 +3,9 @@
 ``GET /t/<table>/audit.json`` is ``build_export`` over the table's whole log (every game of
 the evening; only what is already revealed, see docs/fairness.md section 8); with
 ``?download=1`` it comes as the file ``tavern-jack-<table>.json``. ``GET /t/<table>/audit``
-(optionally ``?game=N``) is the page (templates/audit.html, static/js/audit.js).
+(optionally ``?game=N``) is the page (templates/audit.html, static/js/audit.js);
+``GET /t/<table>/replay`` (optionally ``?game=N``, else the last finished game) is the verified
+replay of a game, round by round (templates/replay.html, static/js/replay.js).
 
 Building and signing a long log is slow, so each table's export is kept as bytes for its log
 head (``ExportCache``): the same bytes, with the ETag ``"<table>-<seq>"``, until the log grows.
@@ -104,6 +106,13 @@ def audit_routes(events: Store, signer: Signer | None, head_of: HeadOf, cache_si
         if current_app.extensions["tavern"].tables.find(table_id) is None:
             return page("404.html", 404)
         return page("audit.html", table_id=table_id, game=request.args.get("game", type=int))
+
+    @audit.get("/t/<table_id>/replay")
+    def replay_page(table_id: str) -> tuple[str, int]:
+        """The page that replays a game of the export round by round, checking each round."""
+        if current_app.extensions["tavern"].tables.find(table_id) is None:
+            return page("404.html", 404)
+        return page("replay.html", table_id=table_id, game=request.args.get("game", type=int))
 
     return audit
 

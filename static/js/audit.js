@@ -172,11 +172,18 @@ function gameSection(game) {
       [t("audit.seats"), seats || "—"],
       [t("audit.anchor"), code(game.manifest?.round_anchor)],
     ]),
+    replayLink(game),
     checkList(game.checks),
     rollOffBlock(game),
     ...sorted(game.rounds).map((round) => roundBlock(game, round)),
     attemptsBlock(game, [], null),
     ...sorted(game.draws).map((draw) => drawBlock(draw)));
+}
+
+// A link to the game's verified replay (replay.js), for a game whose rounds the rules re-derived.
+function replayLink(game) {
+  if (![...game.rounds.values()].some((round) => round.play && round.reveal)) return null;
+  return el("p", {}, el("a", { class: "replay-link", href: `/t/${encodeURIComponent(tableId)}/replay?game=${game.number}` }, t("replay.open")));
 }
 
 // The roll-off's throws and its checks, for a game that began with one.

@@ -15,11 +15,11 @@
 // It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (it imports
 // table.js, which therefore runs first, so its `state` handler runs after the page is rendered),
 // and reads the state that came before it was loaded from `window.tavern.state`.
+// The verifier (fairness.js, fair_inputs.js: a third of the page's script) is loaded once the table
+// has a game, not in the lobby: a friend opening the link loads it only when there are dice to check.
 
 import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
-import { checkOwnSeed } from "./fair_inputs.js";
-import { toHex, verifyOwnDice } from "./fairness.js";
 import { t } from "./i18n.js";
 
 const socket = window.tavern.socket;
@@ -43,7 +43,16 @@ byId("main").after(footer);
 // After a lost connection (a server restart) a round may still wait for a seed this page sent
 // before the server stored it: send one again (a seed the server already holds is ignored).
 socket.on("disconnect", () => seeded.clear());
+let verifier = null;
+// The verifier's functions, loaded on first use.
+function loadVerifier() {
+  verifier ??= Promise.all([import("./fairness.js"), import("./fair_inputs.js")])
+    .then(([fairness, inputs]) => ({ toHex: fairness.toHex, verifyOwnDice: fairness.verifyOwnDice, checkOwnSeed: inputs.checkOwnSeed }));
+  return verifier;
+}
+
 function onState(state) {
+  if (state.game) loadVerifier();
   sendSeed(state);
   checkOwnDice(state);
   renderFooter(state);
@@ -56,9 +65,11 @@ function sendSeed({ game, you }) {
   const round = `${game.game}/${game.round}`;
   if (seeded.has(round)) return;
   seeded.add(round);
-  const seed = sentSeed(game.game, game.round, you.seat) ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
-  keepSeed(game.game, game.round, you.seat, seed);
-  socket.emit("seed", { round: game.round, seed });
+  loadVerifier().then(({ toHex }) => {
+    const seed = sentSeed(game.game, game.round, you.seat) ?? toHex(crypto.getRandomValues(new Uint8Array(32)));
+    keepSeed(game.game, game.round, you.seat, seed);
+    socket.emit("seed", { round: game.round, seed });
+  });
 }
 
 // The seed this browser sent for a round and seat (null when it sent none).
@@ -102,6 +113,7 @@ async function checkOwnDice(state) {
   checking = id;
   verdict = null;
   let steps;
+  const { verifyOwnDice, checkOwnSeed } = await loadVerifier();
   try {
     steps = await verifyOwnDice(own, commitment, key);
   } catch (error) {

@@ -3,10 +3,12 @@ year; wrong and stale names are 404s nobody keeps; pages load their own scripts 
 from __future__ import annotations
 
 import gzip
+import subprocess
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 from flask import Flask, url_for
 
@@ -30,9 +32,9 @@ def site() -> tuple[Harness, str]:
     return harness, table
 
 
-def small_site(folder: Path) -> Flask:
+def small_site(folder: Path, minify: bool = False) -> Flask:
     app = Flask("assets-test", static_folder=None)
-    serve_assets(app, Assets.build(folder))
+    serve_assets(app, Assets.build(folder, minify=minify))
     return app
 
 
@@ -63,7 +65,7 @@ def test_a_changed_file_gets_a_new_url_and_so_does_every_module_that_reaches_it(
 
 def test_imports_and_dynamic_imports_point_at_the_hashed_names(tmp_path: Path) -> None:
     write_modules(tmp_path, "export const faces = 6;\n")
-    assets = Assets.build(tmp_path)
+    assets = Assets.build(tmp_path, minify=False)
     table = assets.by_name("js/table.js")
     assert table is not None
     dice, seats = (Path(assets.url_name(f"js/{name}.js")).name for name in ("dice", "seats"))
@@ -72,9 +74,9 @@ def test_imports_and_dynamic_imports_point_at_the_hashed_names(tmp_path: Path) -
 
 def test_an_assets_absolute_url_in_a_script_points_at_its_hashed_name(tmp_path: Path) -> None:
     write_modules(tmp_path, 'document.head.append(link("/static/css/app.css"), link("/static/css/gone.css"));\n')
-    before = Assets.build(tmp_path)
+    before = Assets.build(tmp_path, minify=False)
     (tmp_path / "css" / "app.css").write_text("body { margin: 1px }\n")
-    after = Assets.build(tmp_path)
+    after = Assets.build(tmp_path, minify=False)
     assert after.by_name("js/dice.js").body.decode() == (
         f'document.head.append(link("/static/{after.url_name("css/app.css")}"), link("/static/css/gone.css"));\n')
     assert before.url_name("js/table.js") != after.url_name("js/table.js")
@@ -83,9 +85,9 @@ def test_an_assets_absolute_url_in_a_script_points_at_its_hashed_name(tmp_path: 
 def test_modules_that_import_each_other_still_get_hashes(tmp_path: Path) -> None:
     (tmp_path / "a.js").write_text('import { b } from "./b.js";\nexport const a = 1;\n')
     (tmp_path / "b.js").write_text('import { a } from "./a.js";\nexport const b = 2;\n')
-    before = Assets.build(tmp_path)
+    before = Assets.build(tmp_path, minify=False)
     (tmp_path / "b.js").write_text('import { a } from "./a.js";\nexport const b = 3;\n')
-    after = Assets.build(tmp_path)
+    after = Assets.build(tmp_path, minify=False)
     assert before.url_name("a.js") != after.url_name("a.js")
     assert after.by_name("a.js").body.decode().startswith(f'import {{ b }} from "./{after.url_name("b.js")}"')
 
@@ -94,7 +96,7 @@ def test_a_hashed_asset_is_immutable_for_a_year_and_gzipped_when_the_browser_ask
     write_modules(tmp_path, "export const faces = 6;\n")
     app = small_site(tmp_path)
     url = hashed_url(app, "css/app.css")
-    packed = app.test_client().get(url, headers={"Accept-Encoding": "br;q=1, gzip;q=0.8"})
+    packed = app.test_client().get(url, headers={"Accept-Encoding": "deflate, gzip;q=0.8"})
     plain = app.test_client().get(url, headers={"Accept-Encoding": "identity"})
     assert packed.status_code == plain.status_code == 200
     assert packed.headers["Cache-Control"] == plain.headers["Cache-Control"] == IMMUTABLE
@@ -177,8 +179,11 @@ def test_every_module_of_every_page_loads_from_a_hashed_immutable_url(site: tupl
             assert re.search(r"\.[0-9a-f]{12}(\.\w+)?$", url), url
 
 
-def test_the_table_page_loads_neither_the_referees_nor_the_audits_scripts(site: tuple[Harness, str]) -> None:
-    harness, table = site
+def test_the_table_page_loads_neither_the_referees_nor_the_audits_scripts() -> None:
+    """With its modules apart (the dev switch); its bundle's modules: tests/web/test_bundle.py."""
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", minify_assets=False)
+    harness = Harness(create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler()), ManualScheduler())
+    table, _ = harness.create_table()
     loaded = {url.rsplit("/", 1)[1].split(".")[0] for url in page_assets(harness, f"/t/{table}", STATIC_IMPORT)}
     assert {"table", "verified", "lang", "i18n", "socket"} <= loaded
     assert not {name for name in loaded if name in {"referee", "home"} or name.startswith("audit")}, loaded
@@ -203,3 +208,82 @@ def test_every_page_links_the_svg_favicon(site: tuple[Harness, str]) -> None:
         icon = http.get(found.group(1))
         assert icon.status_code == 200 and icon.headers["Content-Type"].startswith("image/svg+xml")
         assert icon.data.startswith(b"<svg")
+
+
+def test_brotli_goes_to_a_browser_that_accepts_it_gzip_to_one_that_accepts_only_gzip(tmp_path: Path) -> None:
+    write_modules(tmp_path, "export const faces = 6;\n" * 40)
+    app = small_site(tmp_path)
+    http = app.test_client()
+    for name in ("css/app.css", "js/dice.js"):
+        url = hashed_url(app, name)
+        plain = http.get(url, headers={"Accept-Encoding": "identity"})
+        packed = {accept: http.get(url, headers={"Accept-Encoding": accept})
+                  for accept in ("gzip, deflate, br, zstd", "br", "gzip", "br;q=0, gzip", "gzip;q=0, br;q=0")}
+        assert {accept: reply.headers.get("Content-Encoding") for accept, reply in packed.items()} == {
+            "gzip, deflate, br, zstd": "br", "br": "br", "gzip": "gzip", "br;q=0, gzip": "gzip", "gzip;q=0, br;q=0": None}
+        assert brotli.decompress(packed["br"].data) == gzip.decompress(packed["gzip"].data) == plain.data
+        assert len(packed["br"].data) < len(packed["gzip"].data)
+        assert all("Accept-Encoding" in reply.headers["Vary"] for reply in packed.values())
+
+
+def test_pages_go_brotli_when_the_browser_accepts_it(site: tuple[Harness, str]) -> None:
+    harness, table = site
+    http = harness.app.test_client()
+    packed = http.get(f"/t/{table}", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert packed.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(packed.data) == http.get(f"/t/{table}").data
+
+
+def test_scripts_and_stylesheets_are_served_minified_and_still_import_the_hashed_names(tmp_path: Path) -> None:
+    write_modules(tmp_path, "// the faces of a die\nexport const faces = 6;   /* six */\n")
+    assets = Assets.build(tmp_path)
+    dice, seats = (Path(assets.url_name(f"js/{name}.js")).name for name in ("dice", "seats"))
+    assert assets.by_name("js/dice.js").body == b"export const faces=6;"
+    assert assets.by_name("js/table.js").body.decode() == f'import{{seats}}from"./{seats}";import("./{dice}");'
+    assert assets.by_name("css/app.css").body == b"body{margin:0}" * 50
+
+
+def test_minified_hashes_are_stable_and_name_the_bytes_served(tmp_path: Path) -> None:
+    write_modules(tmp_path, "export const faces = 6;\n")
+    first, again, sources = Assets.build(tmp_path), Assets.build(tmp_path), Assets.build(tmp_path, minify=False)
+    assert [first.url_name(name) for name in first.names()] == [again.url_name(name) for name in again.names()]
+    for name in ("js/dice.js", "js/table.js", "css/app.css"):
+        assert first.url_name(name) != sources.url_name(name), name
+    # only a comment changes: the minified bytes, and so the URL, stay the same
+    (tmp_path / "js" / "dice.js").write_text("export const faces = 6; // six\n")
+    assert Assets.build(tmp_path).url_name("js/dice.js") == first.url_name("js/dice.js")
+    assert Assets.build(tmp_path, minify=False).url_name("js/dice.js") != sources.url_name("js/dice.js")
+
+
+def test_the_dev_switch_serves_every_source_as_written(tmp_path: Path) -> None:
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", minify_assets=False)
+    app = create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler())
+    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "dom.js").read_bytes()
+    assert app.test_client().get("/static/js/dom.js").data == source
+
+
+PARSE_EVERY_MODULE = """
+const { readdirSync, readFileSync } = require("node:fs");
+const { SourceTextModule } = require("node:vm");
+const folder = process.argv[1];
+let parsed = 0;
+for (const name of readdirSync(folder).filter((file) => file.endsWith(".mjs"))) {
+  try { new SourceTextModule(readFileSync(`${folder}/${name}`, "utf8")); parsed++; }
+  catch (error) { console.error(name, error.message); }
+}
+console.log(parsed);
+"""
+"""Parses (does not run) every module of a folder: prints how many parsed, and each one that did not."""
+
+
+def test_every_served_script_is_still_a_module_node_can_parse(site: tuple[Harness, str], tmp_path: Path) -> None:
+    harness, _ = site
+    http = harness.app.test_client()
+    scripts = [name for name in Assets.build(Path(__file__).resolve().parents[2] / "static").names()
+               if name.startswith("js/")]
+    for name in scripts:
+        (tmp_path / Path(name).with_suffix(".mjs").name).write_bytes(http.get(f"/static/{name}").data)
+    checked = subprocess.run(["node", "--experimental-vm-modules", "--no-warnings", "-e", PARSE_EVERY_MODULE, str(tmp_path)],
+                             capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0 and checked.stdout.split() == [str(len(scripts))], checked.stdout + checked.stderr
+    assert len(scripts) > 50
