@@ -14,7 +14,7 @@ added to the history later stays on the server until it is named here. Two keys 
 >>> result = RoundResult(bidder=0, caller=1, bid=Bid(2, 3), hands=((0, (3,)), (1, (5,))), count=1, loser=0, dice_lost=1)
 >>> done = FinishedRound(1, (PlayedBid(0, Bid(2, 3), stand_in=True),), result, stand_in=False)
 >>> view = history_view(RoundHistory(game=1, stand_ins=(False,), rounds=(done,)), bids=1)
->>> view["stand_ins"], view["history"]["rounds"][0]["bids"], view["history"]["rounds"][0]["hands"]
+>>> view["stand_ins"], view["history"]["rounds"][0]["bids"], view["history"]["rounds"][0]["cups"]
 ([False], [{'seat': 0, 'quantity': 2, 'face': 3, 'stand_in': True}], {'0': [3], '1': [5]})
 """
 from __future__ import annotations
@@ -89,7 +89,7 @@ def _round(done: FinishedRoundLike) -> dict[str, Any]:
         "bidder": result.bidder,
         "quantity": result.bid.quantity,
         "face": result.bid.face,
-        "hands": {str(seat): list(hand) for seat, hand in result.hands},
+        "cups": {str(seat): list(hand) for seat, hand in result.hands},
         "count": result.count,
         "loser": result.loser,
         "dice_lost": result.dice_lost,

@@ -43,7 +43,7 @@ export function countsAs(die, face, wild) {
 
 export function lastCups(state, seat) {
   const done = cupsRound(state.game);
-  const hand = done?.hands[String(seat.seat)];
+  const hand = done?.cups[String(seat.seat)];
   if (!hand) return null;
   const wild = wildIn(state.game, done);
   const label = t("history.last_cups", { dice: hand.join(", "), count: countMatching([hand], done.face, wild) });
@@ -86,8 +86,8 @@ function pastRound(state, done) {
     call: t(callKey, { caller: name(done.caller), bidder: name(done.bidder), bid: bidWords(done.quantity, done.face) }),
     outcome: outcome(done, name),
   });
-  const cups = game.seat_order.filter((seat) => String(seat) in done.hands).map((seat) => {
-    const hand = done.hands[String(seat)];
+  const cups = game.seat_order.filter((seat) => String(seat) in done.cups).map((seat) => {
+    const hand = done.cups[String(seat)];
     const label = t("reveal.hand", { name: name(seat), dice: hand.join(", "), count: countMatching([hand], done.face, wild) });
     return el("li", { class: seat === done.loser ? "loser" : null }, seatMark(seat),
       el("span", { class: "seat-name" }, name(seat)), diceRow(hand, label, (die) => countsAs(die, done.face, wild)));

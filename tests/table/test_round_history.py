@@ -70,7 +70,7 @@ def test_a_call_closes_the_round_into_the_history_with_its_bids_cups_count_and_l
     (done,) = game["history"]["rounds"]
     assert done["round"] == 1 and done["call"] == "liar" and done["caller"] == 0 and done["bidder"] == 1
     assert [(b["seat"], b["quantity"], b["face"]) for b in done["bids"]] == [(0, 1, 5), (1, 2, 5)]
-    assert done["hands"] == {str(seat): list(hand) for seat, hand in result.hands}
+    assert done["cups"] == {str(seat): list(hand) for seat, hand in result.hands}
     assert (done["count"], done["loser"], done["dice_lost"]) == (result.count, result.loser, result.dice_lost)
     assert game["stand_ins"] == [False, False] and game["history"]["earlier"] == 0
     table.next_round(0)
@@ -141,5 +141,5 @@ def test_the_history_holds_only_revealed_rounds_and_exactly_their_reveals(seed):
             assert done["round"] < view["round"] or view["phase"] in ("revealed", "over")
             if done["round"] in revealed:
                 shown = revealed[done["round"]]["result"]
-                assert {k: shown[k] for k in ("hands", "count", "loser", "caller")} == \
-                       {k: done[k] for k in ("hands", "count", "loser", "caller")}
+                assert (shown["hands"], shown["count"], shown["loser"], shown["caller"]) == \
+                       (done["cups"], done["count"], done["loser"], done["caller"])
