@@ -26,6 +26,7 @@ from referee.gm.stakes import pot
 from referee.gm.state import GmState
 from referee.gm.views import gm_view, referee_gm_view
 from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
+from referee.round_views import RoundHistoryLike, history_view
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, rules_of
@@ -166,6 +167,7 @@ class TableLike(Protocol):
     roll_off: Sequence[Mapping[str, Any]]
     evening: EveningLike | None
     moves: int
+    round_history: RoundHistoryLike
 
 
 Relay = tuple[tuple[int, int] | None, dict[int, list[int]]]
@@ -190,14 +192,17 @@ def _liars_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | No
     game = state.game
     if not isinstance(game, GameState):
         return {}
-    return game_views(game, seats, game_no=state.game_no, roll_off=state.roll_off)
+    views = game_views(game, seats, game_no=state.game_no, roll_off=state.roll_off)
+    past = history_view(state.round_history, bids=len(game.bids))  # public: shared by every view
+    return {seat: {**view, **past} for seat, view in views.items()}
 
 
 def _liars_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
     game = state.game
     if not isinstance(game, GameState):
         return None
-    return game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
+    view = game_view(game, None, game_no=state.game_no, see_all=not blind, roll_off=state.roll_off)
+    return {**view, **history_view(state.round_history, bids=len(game.bids))}
 
 
 def _liars_relay(state: TableLike, blind: bool) -> Relay:

@@ -10,6 +10,7 @@ server rebuilds exactly the table it had.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,6 +25,7 @@ from .errors import TableError
 from .poker_evening import Evening
 from .poker_fold import HANDLERS as POKER_HANDLERS
 from .roll_off import drawn_throw
+from .round_history import RoundHistory, advance
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +71,9 @@ class TableState:
     roll_off``. ``last_first_opener`` is the first opener of the last game that rotated (a
     roll-off game names none).
 
+    ``round_history`` keeps the current game's finished rounds and which bids a bot made for a
+    person (``referee.table.round_history``).
+
     Poker-dice: ``evening`` is the bracket being played (or the last one), ``moves`` the moves of
     the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game."""
 
@@ -89,6 +94,7 @@ class TableState:
     evening: Evening | None = None
     moves: int = 0
     rolls: int = 0
+    round_history: RoundHistory = field(default_factory=RoundHistory)
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -325,16 +331,32 @@ _HANDLERS = {
 }
 """Entries every table folds alike, whatever its family."""
 
+Handler = Callable[[TableState, dict[str, Any], dict[str, Any]], TableState]
+
+
+def _noted(kind: str, handler: Handler) -> Handler:
+    """``handler``, then the entry told to the round history (``round_history.advance``)."""
+    def noted(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
+        after = handler(state, public, secret)
+        info = state.seats.get(public.get("seat", -1))
+        before_game, after_game = state.game, after.game
+        history = advance(state.round_history, kind, public, person=info is not None and info.kind == "human",
+                          before=before_game if isinstance(before_game, GameState) else None,
+                          after=after_game if isinstance(after_game, GameState) else None)
+        return replace(after, round_history=history)
+    return noted
+
+
 LIARS_DICE_HANDLERS = {
-    "game_started": _game_started,
+    "game_started": _noted("game_started", _game_started),
     "seed_contributed": _seed,
     "round_dealt": _round_dealt,
-    "bid": _bid,
-    "liar": _liar,
-    "spot_on": _spot_on,
+    "bid": _noted("bid", _bid),
+    "liar": _noted("liar", _liar),
+    "spot_on": _noted("spot_on", _spot_on),
     "roll_off": _rolled_off,
     "round_revealed": _round_revealed,
-    "next_round": _next_round,
+    "next_round": _noted("next_round", _next_round),
     "die_changed": _die_changed,
 }
 

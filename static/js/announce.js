@@ -32,10 +32,16 @@ export function liarsDiceAnnouncements(before, after) {
   if (before) lines.push(...rollOffLines(old?.game === game.game ? old.roll_off : null, game.roll_off, name));
   const sameRound = old && old.game === game.game && old.round === game.round;
   if (game.palifico && !sameRound && game.phase !== "over") lines.push(t("game.palifico"));
-  for (const bid of game.bids.slice(sameRound ? old.bids.length : game.bids.length)) {
-    lines.push(t("announce.bid", { name: name(bid.seat), bid: bidWords(bid.quantity, bid.face) }));
+  const fresh = sameRound ? old.bids.length : game.bids.length;
+  for (const [index, bid] of game.bids.entries()) {
+    if (index < fresh) continue;
+    // A bid a regular made for a person says so (round_history.js marks it in the list too).
+    const key = game.stand_ins?.[index] ? "history.announce_bid" : "announce.bid";
+    lines.push(t(key, { name: name(bid.seat), bid: bidWords(bid.quantity, bid.face) }));
   }
   if (game.result && !old?.result) {
+    const called = game.history?.rounds.find((done) => done.round === game.round);
+    if (called?.stand_in) lines.push(t("history.announce_call", { name: name(game.result.caller) }));
     lines.push(callText(game.result, name), countText(game), verdict(game.result, name, game.seats_in_game));
     if (game.result.palifico_next) lines.push(t("reveal.palifico_next"));
   }

@@ -1,4 +1,6 @@
 // Dice drawn as pips in inline SVG; a row of dice carries one text alternative for all of them.
+// A counted die is highlighted (colour and a thick rim); a one counted as wild also gets a ring, so
+// the difference never rests on colour alone (the palette is checked: tests/web/test_palette.py).
 
 import { el } from "./dom.js";
 
@@ -21,18 +23,27 @@ function svg(tag, attrs) {
   return node;
 }
 
-// One die; face null draws a closed die (hidden under the cup).
+// One die; face null draws a closed die (hidden under the cup). `counted` true or "face" highlights
+// it, "wild" marks a one that counts as the bid's face.
 export function die(face, { counted = false } = {}) {
-  const classes = ["die", counted ? "counted" : "", face === null ? "hidden" : ""].filter(Boolean);
+  const wild = counted === "wild";
+  const classes = ["die", counted ? "counted" : "", wild ? "wild" : "", face === null ? "hidden" : ""].filter(Boolean);
   const root = svg("svg", { viewBox: "0 0 100 100", class: classes.join(" "), "aria-hidden": "true" });
   root.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "die-face" }));
+  if (wild) root.append(svg("circle", { cx: MID, cy: MID, r: 24, class: "wild-ring" }));
   for (const [cx, cy] of PIPS[face] ?? []) root.append(svg("circle", { cx, cy, r: 9, class: "pip" }));
   return root;
 }
 
-// A row of dice read out as one image: label is its text alternative.
+// A row of dice read out as one image: label is its text alternative; isCounted(face) as `counted` of die().
 export function diceRow(faces, label, isCounted = () => false) {
   const row = el("div", { class: "dice", role: "img", "aria-label": label });
   row.append(...faces.map((face) => die(face, { counted: isCounted(face) })));
   return row;
+}
+
+// Your dice arriving: each die tumbles in, one after another (none under prefers-reduced-motion: app.css).
+export function rollIn(row) {
+  row.classList.add("rolling");
+  [...row.querySelectorAll(".die")].forEach((node, index) => node.style.setProperty("--i", String(index)));
 }

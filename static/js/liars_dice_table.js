@@ -9,13 +9,14 @@
 import { liarsDiceAnnouncements } from "./announce.js";
 import { BidControl } from "./bidcontrol.js";
 import { renderCalls, setUpCalls } from "./calls.js";
-import { die, diceRow } from "./dice.js";
+import { die, diceRow, rollIn } from "./dice.js";
 import { bringIntoView, byId, el, focusIfIdle, setText, show } from "./dom.js";
-import { bidWords, diceCount, pageWording, t } from "./i18n.js";
+import { diceCount, pageWording, t } from "./i18n.js";
 import { RulesChange } from "./lobby_rules.js";
 import { seatName } from "./names.js";
 import { renderReveal } from "./reveal.js";
 import { renderRollOff } from "./roll_off.js";
+import { lastCups, renderBidList, renderHistory } from "./round_history.js";
 import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { badge } from "./rules_summary.js";
 
@@ -61,6 +62,7 @@ export class LiarsDiceTable {
     }
     renderHand(game);
     renderBids(state);
+    renderHistory(state);
     const myTurn = seated && game?.phase === "bidding" && game.turn === you.seat;
     show(byId("bid"), myTurn);
     if (myTurn) {
@@ -94,7 +96,8 @@ export class LiarsDiceTable {
       toAct: Boolean(game) && game.phase === "bidding" && game.turn === seat.seat,
       out: Boolean(game) && !inGame,
       badges,
-      detail: inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
+      detail: seatDetail(inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
+        lastCups(state, seat)),
     };
   }
 
@@ -111,6 +114,11 @@ export class LiarsDiceTable {
   rulesBadge(rules) {
     return badge(rules, pageWording);
   }
+}
+
+// The dice a seat holds, and under them the cups it showed last round (round_history.js) until the next bid.
+function seatDetail(held, shown) {
+  return held || shown ? el("span", { class: "seat-detail" }, held, shown) : null;
 }
 
 // Closed dice, one per die held: the count at a glance.
@@ -159,18 +167,19 @@ function renderHand(game) {
   const dice = game?.phase === "bidding" ? game.dice : [];
   show(byId("hand"), dice.length > 0);
   const label = t("hand.label", { dice: dice.join(", ") });
-  byId("hand-dice").replaceChildren(diceRow(dice, label));
+  const row = diceRow(dice, label);
+  byId("hand-dice").replaceChildren(row);
+  // A new hand (this game and round, first shown) rolls in; a later render of the same hand stands still.
+  const hand = dice.length ? `${game.game}/${game.round}` : null;
+  if (hand !== null && hand !== rolledHand) rollIn(row);
+  rolledHand = hand ?? rolledHand;
 }
+let rolledHand = null;
 
 function renderBids(state) {
   const game = state.game;
   // At game over the last round's bids stay beside its reveal.
   show(byId("bids"), ["bidding", "revealed", "over"].includes(game?.phase));
   if (!game) return;
-  const items = game.bids.map((bid) => el("li", {},
-    el("span", { class: "seat-name" }, seatName(state, bid.seat)),
-    el("span", { class: "bid-words" }, bidWords(bid.quantity, bid.face)),
-    el("span", { class: "bid-short", "aria-hidden": "true" }, `${bid.quantity} × ${bid.face}`)));
-  byId("bids-list").replaceChildren(...items);
-  show(byId("bids-none"), items.length === 0);
+  renderBidList(state);
 }

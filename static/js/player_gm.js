@@ -50,9 +50,9 @@ const cheatForm = el("form", { id: "cheat-form", class: "cheat-form" },
   field(kind, t("cheat.kind")), field(die, t("cheat.die")), field(target, t("cheat.target")), field(value, t("cheat.value")),
   field(description, t("cheat.description")), el("button", { type: "submit", class: "btn primary" }, t("cheat.send")));
 cheat.append(el("p", { class: "hint" }, t("cheat.hint")), cheatForm, el("ol", { id: "cheat-attempts", class: "attempts" }));
-// The game master's card (pause, pot) leads the side column; the conversations follow the bids and seats.
+// The game master's card (pause, pot) leads the side column; the conversations follow the bids and the history.
 document.querySelector(".side")?.prepend(status);
-byId("seats").after(cheat, thread, chat);
+byId("share").before(cheat, thread, chat);
 
 function showFields() {
   for (const name of ["die", "target", "value"]) show(cheatForm.querySelector(`[data-field="${name}"]`), KIND_FIELDS[kind.value].includes(name));

@@ -1,18 +1,25 @@
-// The reveal: every cup open, the dice counted for the bid highlighted, the count, and what the
-// call cost in words (a Liar call or a spot on, one die or several, out of the game, a die back).
+// The reveal: every cup open, the dice counted for the bid highlighted (ones counted as wild
+// marked), the count, and what the call cost in words (a Liar call or a spot on, one die or
+// several, out of the game, a die back). A reveal shown for the first time counts the matching
+// dice one by one (app.css: each counted die lights up in turn, then the count); under
+// prefers-reduced-motion everything is there at once.
 
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { bidWords, diceCount, t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { countMatching } from "./liars_dice_bids.js";
+import { countsAs } from "./round_history.js";
+
+// The round (game/round) whose reveal was counted out already: a later render shows it as it ends.
+let countedOut = null;
 
 export function renderReveal(state) {
   const game = state.game;
   const { result, seat_order: order, seats_in_game: inGame } = game;
   const name = (seat) => seatName(state, seat);
   const wild = onesWild(game);
-  const isCounted = (die) => countMatching([[die]], result.face, wild) === 1;
+  const isCounted = (die) => countsAs(die, result.face, wild);
 
   setText(byId("reveal-call"), callText(result, name));
   const seats = order.filter((seat) => String(seat) in result.hands);
@@ -25,11 +32,22 @@ export function renderReveal(state) {
       diceRow(hand, label, isCounted),
       el("span", { class: "match", "aria-hidden": "true" }, `= ${matching}`));
   }));
+  countOneByOne(`${game.game}/${game.round}`);
   setText(byId("reveal-count"), countText(game));
   byId("reveal-count").dataset.count = String(result.count);
   setText(byId("reveal-verdict"), verdict(result, name, inGame));
   setText(byId("reveal-next"), result.palifico_next ? t("reveal.palifico_next") : "");
   show(byId("reveal-next"), Boolean(result.palifico_next));
+}
+
+// Numbers the counted dice in reading order (--i) for the count's animation, once per round.
+function countOneByOne(key) {
+  const card = byId("reveal");
+  const counted = [...card.querySelectorAll("#reveal-hands .die.counted")];
+  counted.forEach((node, index) => node.style.setProperty("--i", String(index)));
+  card.style.setProperty("--count-total", String(counted.length));
+  card.classList.toggle("counting", countedOut !== key);
+  countedOut = key;
 }
 
 // Ones count for the bid face unless the table plays without them or the round was palifico.

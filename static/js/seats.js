@@ -1,6 +1,11 @@
 // The list of seats: names, connection, whose turn, and what the table's game says of each seat
 // (`facts`: the dice or tokens held, out or waiting; liars_dice_table.js, poker_page_table.js);
 // bots show their level, and the host gets a remove button on each bot seat.
+//
+// Laid out as a table (app.css): the others around it in playing order from the seat after yours,
+// your own seat last, nearest to you (at the bottom on a computer; on a phone the others are a
+// compact strip above your dice). Each seat has its colour and number (seatMark), used wherever
+// the seat is named (bids, history).
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,11 +15,25 @@ import { t } from "./i18n.js";
 // page has lost the server: who is online is then not known.
 export function renderSeats(list, state, { facts, onRemoveBot = null, linked = true }) {
   const focused = document.activeElement?.closest?.("#seats-list .remove")?.dataset.seat ?? null;
-  list.replaceChildren(...state.table.seats.map((seat) => seatItem(seat, state, facts(state, seat), onRemoveBot, linked)));
+  list.replaceChildren(...aroundTheTable(state).map((seat) => seatItem(seat, state, facts(state, seat), onRemoveBot, linked)));
+  list.classList.toggle("seated", state.you.seat !== null);
   // A re-render must not drop the keyboard user's focus on a remove button that is still there.
   if (focused !== null) list.querySelector(`.remove[data-seat="${focused}"]`)?.focus();
 }
 
+const SEAT_COLOURS = 8; // --seat-0 … --seat-7 in app.css
+
+// The seats in the order they sit around the table as you see it: those after yours first, yours last.
+export function aroundTheTable(state) {
+  const seats = [...state.table.seats].sort((a, b) => a.seat - b.seat);
+  const mine = seats.findIndex((seat) => seat.seat === state.you.seat);
+  return mine < 0 ? seats : [...seats.slice(mine + 1), ...seats.slice(0, mine), seats[mine]];
+}
+
+// The seat's colour and number, a chip beside its name (the name says who it is: hidden from screen readers).
+export function seatMark(seat) {
+  return el("span", { class: "seat-mark", "data-colour": seat % SEAT_COLOURS, "aria-hidden": "true" }, String(seat + 1));
+}
 export function levelName(level) {
   return t(`bots.level.${level}`);
 }
@@ -48,6 +67,7 @@ function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot
   const connection = t({ on: "seats.online", off: "seats.offline", unknown: "seats.unknown" }[online]);
   return el("li", { class: classes, "data-seat": seat.seat, "aria-current": toAct ? "step" : null },
     el("span", { class: `dot ${online}`, role: "img", "aria-label": connection, title: connection }),
+    seatMark(seat.seat),
     el("span", { class: "seat-name" }, seat.name),
     ...badges,
     remove,

@@ -120,6 +120,9 @@ def test_no_payload_to_anyone_carries_another_seats_secrets(players, dice, seed,
             assert "hands" not in game
             if game["phase"] not in ("revealed", "over"):
                 assert game["result"] is None
+            # The round history shows cups of rounds a call has revealed, never of the round being bid.
+            shown = [done["round"] for done in game["history"]["rounds"]]
+            assert all(r < game["round"] or game["phase"] in ("revealed", "over") for r in shown), shown
             if seat is None:
                 assert game["dice"] == [] and "private" not in state
             elif game["dice"]:
