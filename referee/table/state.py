@@ -21,6 +21,7 @@ from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
 from .errors import TableError
+from .game_stats import Stats, counted
 from .poker_evening import Evening
 from .poker_fold import HANDLERS as POKER_HANDLERS
 from .roll_off import drawn_throw
@@ -70,7 +71,9 @@ class TableState:
     roll-off game names none).
 
     Poker-dice: ``evening`` is the bracket being played (or the last one), ``moves`` the moves of
-    the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game."""
+    the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game.
+
+    ``stats`` holds each player's figures of the last Liar's Dice game started (``game_stats``)."""
 
     id: str
     settings: TableSettings
@@ -89,6 +92,7 @@ class TableState:
     evening: Evening | None = None
     moves: int = 0
     rolls: int = 0
+    stats: Stats = field(default_factory=dict)
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -325,7 +329,7 @@ _HANDLERS = {
 }
 """Entries every table folds alike, whatever its family."""
 
-LIARS_DICE_HANDLERS = {
+LIARS_DICE_HANDLERS = counted({
     "game_started": _game_started,
     "seed_contributed": _seed,
     "round_dealt": _round_dealt,
@@ -336,7 +340,7 @@ LIARS_DICE_HANDLERS = {
     "round_revealed": _round_revealed,
     "next_round": _next_round,
     "die_changed": _die_changed,
-}
+})
 
 FAMILY_HANDLERS = {LIARS_DICE: LIARS_DICE_HANDLERS, POKER_BLUFF: POKER_HANDLERS}
 """Each family's own entries, by the family's name."""
