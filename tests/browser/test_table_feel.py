@@ -34,6 +34,8 @@ def shoot(page: Page, tmp_path: Path, name: str) -> None:
     folder = Path(os.environ.get("TAVERN_ARTEFACTS") or tmp_path) / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=folder / f"feel-{name}.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{name} scrolls sideways"
 
 
 def shown(chance: Fraction) -> str:
