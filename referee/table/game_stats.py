@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.rules import GameState
+from referee.views import STAT_FIGURES as FIGURES
 
 if TYPE_CHECKING:
     from .state import TableState
@@ -38,10 +39,6 @@ if TYPE_CHECKING:
 Handler = Callable[["TableState", dict[str, Any], dict[str, Any]], "TableState"]
 Stats = Mapping[int, Mapping[str, int]]
 """Each seat's figures of the last game started, by seat."""
-
-FIGURES = ("bids", "calls_won", "calls_lost", "dice_lost", "caught")
-"""The figures kept for each player, in the order they are shown."""
-
 
 def fresh(seats: list[int]) -> dict[int, dict[str, int]]:
     """Zero figures for each of ``seats``.
