@@ -11,6 +11,8 @@ Every key is documented in config.example.toml. An environment variable
 3
 >>> load_config(None, environ={"TAVERN_ASSETS_MINIFY": "false"}).minify_assets
 False
+>>> load_config(None, environ={"TAVERN_BOTS_THINK_SPREAD": "0.2"}).bot_think_spread
+0.2
 >>> Config(database="mysql://db/tavern")
 Traceback (most recent call last):
 ...
@@ -33,7 +35,7 @@ _SECTIONS: dict[str, dict[str, str]] = {
     "store": {"database": "database", "idle_archive_s": "idle_archive_s", "pool_size": "pool_size",
               "lease_s": "lease_s"},
     "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
-    "bots": {"think_s": "bot_think_s"},
+    "bots": {"think_s": "bot_think_s", "think_spread": "bot_think_spread", "quick_share": "bot_quick_share"},
     "timer": {"disconnect_grace_s": "disconnect_grace_s"},
     "log": {"level": "log_level"},
     "assets": {"minify": "minify_assets"},
@@ -94,6 +96,8 @@ class Config:
     signing_key: str = "var/server_key.pem"
     seed_wait_s: float = 1.5
     bot_think_s: float = 0.8
+    bot_think_spread: float = 0.5
+    bot_quick_share: float = 0.35
     disconnect_grace_s: float = 30.0
     log_level: str = "INFO"
     minify_assets: bool = True
@@ -106,6 +110,10 @@ class Config:
             store_kind(self.database)
         except ValueError as error:
             raise ConfigError(f"store.database: {error}") from None
+        if self.bot_think_s < 0 or not 0 <= self.bot_think_spread <= 1 or not 0 <= self.bot_quick_share <= 1:
+            raise ConfigError(f"bots.think_s must not be negative, bots.think_spread and bots.quick_share must be "
+                              f"within 0..1, got {self.bot_think_s!r}, {self.bot_think_spread!r}, "
+                              f"{self.bot_quick_share!r}")
         if self.pool_size < 1 or self.lease_s <= 0:
             raise ConfigError(f"store.pool_size must be at least 1 and store.lease_s positive, "
                               f"got {self.pool_size!r} and {self.lease_s!r}")

@@ -168,6 +168,7 @@ class TableLike(Protocol):
     evening: EveningLike | None
     moves: int
     round_history: RoundHistoryLike
+    stats: Mapping[int, Mapping[str, int]]
 
 
 Relay = tuple[tuple[int, int] | None, dict[int, list[int]]]
@@ -214,6 +215,21 @@ def _liars_relay(state: TableLike, blind: bool) -> Relay:
     return None, {seat: list(hand) for seat, hand in zip(game.seats, game.hands) if hand}
 
 
+STAT_FIGURES = ("bids", "calls_won", "calls_lost", "dice_lost", "caught")
+"""The figures of a player's game that ``stats`` shows (``referee.table.game_stats``), by name."""
+
+
+def _liars_extra(state: TableLike) -> dict[str, Any]:
+    """``stats`` at game over: each player's public figures of the game, in the game's seat order
+    (null while a game runs or before the first)."""
+    game = state.game
+    if not isinstance(game, GameState) or game.phase is not Phase.OVER:
+        return {"stats": None}
+    figures = state.stats
+    return {"stats": [{"seat": seat, **{name: int(figures.get(seat, {}).get(name, 0)) for name in STAT_FIGURES}}
+                      for seat in game.seats]}
+
+
 def _poker_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
     game = state.game
     if not isinstance(game, poker_bluff.GameState):
@@ -245,7 +261,7 @@ def _poker_extra(state: TableLike) -> dict[str, Any]:
 
 
 FAMILY_VIEWS: dict[str, FamilyViews] = {
-    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, lambda _state: {}, _liars_relay),
+    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, _liars_extra, _liars_relay),
     POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra, _poker_relay),
 }
 """Each family's views, by the family's name."""

@@ -7,6 +7,8 @@ checks that the turn it was scheduled for is still the current one. A bot that t
 over (its player left, or timed out twice) plays the turn already running; a player who comes
 back cancels the move it had scheduled and plays that turn themselves. Every bot move carries
 ``against`` (the turn it answers), so the table refuses it once that turn has moved on.
+How long a bot thinks is its ``Pacing`` (``referee.table.pacing``): varied, and quicker when the
+family finds the move obvious (``Family.obvious`` of the seat's view).
 
 The bots, their views and how their actions are played are the table's family's
 (``referee.table.families``): a Liar's Dice table plays ``referee.bots`` on ``game_view``, a
@@ -26,6 +28,7 @@ from typing import Any
 
 from referee.rules import RulesError
 
+from .pacing import Pacing
 from .scheduler import Handle, Scheduler
 from .table import Table
 
@@ -40,10 +43,11 @@ OUT_OF_TURN_THINK = 0.5
 class Autoplay:
     """Drives every bot-played turn of one table."""
 
-    def __init__(self, table: Table, scheduler: Scheduler, think_s: float, grace_s: float) -> None:
+    def __init__(self, table: Table, scheduler: Scheduler, think: float | Pacing, grace_s: float) -> None:
+        """``think``: the bots' ``Pacing``, or a number of seconds for the same delay every move."""
         self.table = table
         self._scheduler = scheduler
-        self._think_s = think_s
+        self._pacing = think if isinstance(think, Pacing) else Pacing.steady(think)
         self._grace_s = grace_s
         self._bots: dict[tuple[int, str], Any] = {}
         self._turn: tuple[tuple[tuple[int, ...] | None, bool] | None, Handle | None] = (None, None)
@@ -76,7 +80,9 @@ class Autoplay:
         handle = None
         if key is not None and seat is not None:
             if plan[1]:
-                handle = self._scheduler.call_later(self._think_s, lambda: self._bot_turn(key, seat))
+                obvious = table.family.obvious(table.family.seat_view(table.current, seat))
+                handle = self._scheduler.call_later(self._pacing.delay(obvious=obvious),
+                                                    lambda: self._bot_turn(key, seat))
             else:
                 deadline = table.turn_deadline()
                 if deadline is not None:
@@ -96,7 +102,8 @@ class Autoplay:
             for seat in self.table.family.out_of_turn(self.table.current):
                 if self._bot_plays(seat):
                     handles.append(self._scheduler.call_later(
-                        self._think_s * OUT_OF_TURN_THINK, lambda seat=seat: self._bot_call(key, seat)))
+                        self._pacing.delay(obvious=False) * OUT_OF_TURN_THINK,
+                        lambda seat=seat: self._bot_call(key, seat)))
         self._calls = (key, handles)
 
     def _bot_call(self, key: tuple[int, ...], seat: int) -> None:

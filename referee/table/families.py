@@ -21,9 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.bots.base import legal_moves, to_action
+from referee.bots.odds import bid_odds
 from referee.bots.poker_bluff.base import legal_actions as poker_actions
 from referee.bots.poker_bluff.registry import make_poker_bot
 from referee.bots.registry import make_bot
+from referee.bots.situation import Situation
 from referee.poker_views import poker_game_view
 from referee.rules import Phase, callers
 from referee.rules import poker_bluff
@@ -69,6 +71,9 @@ class Family(Protocol):
     def fallback(self, view: dict[str, Any]) -> dict[str, Any]:
         """A move always legal for the seat of ``view`` (played when a bot's own is refused)."""
 
+    def obvious(self, view: dict[str, Any]) -> bool:
+        """Whether the seat of ``view`` has an obvious move (a bot answers it quickly: ``pacing``)."""
+
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         """Seats that may act although it is not their turn (Liar's Dice's ``challenge = anyone`` calls)."""
 
@@ -111,6 +116,16 @@ class LiarsDice:
 
     def fallback(self, view: dict[str, Any]) -> dict[str, Any]:
         return to_action(legal_moves(view)[-1])
+
+    def obvious(self, view: dict[str, Any]) -> bool:
+        """One legal move only, or a standing bid that the seat's own dice show cannot be true."""
+        if len(legal_moves(view)) == 1:
+            return True
+        seen = Situation.from_view(view)
+        if seen.standing is None or not view.get("can_call"):
+            return False
+        unseen = view["total_dice"] - len(view["dice"])
+        return bid_odds(seen.standing, view["dice"], unseen, seen.wild) == 0.0
 
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         game = state.game
@@ -159,6 +174,9 @@ class PokerBluff:
 
     def fallback(self, view: dict[str, Any]) -> dict[str, Any]:
         return poker_actions(view)[0]
+
+    def obvious(self, view: dict[str, Any]) -> bool:
+        return len(poker_actions(view)) == 1
 
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         return ()

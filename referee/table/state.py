@@ -22,6 +22,7 @@ from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
 from .errors import TableError
+from .game_stats import Stats, counted
 from .poker_evening import Evening
 from .poker_fold import HANDLERS as POKER_HANDLERS
 from .roll_off import drawn_throw
@@ -75,7 +76,9 @@ class TableState:
     person (``referee.table.round_history``).
 
     Poker-dice: ``evening`` is the bracket being played (or the last one), ``moves`` the moves of
-    the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game."""
+    the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game.
+
+    ``stats`` holds each player's figures of the last Liar's Dice game started (``game_stats``)."""
 
     id: str
     settings: TableSettings
@@ -95,6 +98,7 @@ class TableState:
     moves: int = 0
     rolls: int = 0
     round_history: RoundHistory = field(default_factory=RoundHistory)
+    stats: Stats = field(default_factory=dict)
 
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
@@ -347,7 +351,7 @@ def _noted(kind: str, handler: Handler) -> Handler:
     return noted
 
 
-LIARS_DICE_HANDLERS = {
+LIARS_DICE_HANDLERS = counted({
     "game_started": _noted("game_started", _game_started),
     "seed_contributed": _seed,
     "round_dealt": _round_dealt,
@@ -358,7 +362,7 @@ LIARS_DICE_HANDLERS = {
     "round_revealed": _round_revealed,
     "next_round": _noted("next_round", _next_round),
     "die_changed": _die_changed,
-}
+})
 
 FAMILY_HANDLERS = {LIARS_DICE: LIARS_DICE_HANDLERS, POKER_BLUFF: POKER_HANDLERS}
 """Each family's own entries, by the family's name."""

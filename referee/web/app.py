@@ -25,6 +25,7 @@ from referee.store.durable import Offload, inline
 from referee.store.leases import Leases
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
+from referee.table.pacing import Pacing
 from referee.table.replay import TableBroken
 
 from .announce import Announcer
@@ -92,7 +93,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
         table.subscribe(broadcaster.table_changed)
         table.subscribe(referee_broadcaster.table_changed)
         Announcer(socketio, conns, table)
-        Autoplay(table, table.timers, config.bot_think_s, config.disconnect_grace_s)
+        Autoplay(table, table.timers, Pacing(config.bot_think_s, config.bot_think_spread, config.bot_quick_share), config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
                     on_load=serve_table, idle_archive_s=config.idle_archive_s, leases=leases)

@@ -1,6 +1,7 @@
 // The bid control: a quantity stepper and a face picker that offer only legal raises under the
 // table's rules (bid_choices.js), say why the others are not allowed, and the Liar button (and the
-// Spot on button where the page has one and the table plays spot on).
+// Spot on button where the page has one and the table plays spot on). `onRender(view, selection)`
+// hears every render (the odds hint follows the selection).
 
 import { bidChoices, isOffered, ruleKey, whyRefused } from "./bid_choices.js";
 import { byId, setText, show } from "./dom.js";
@@ -8,7 +9,8 @@ import { die } from "./dice.js";
 import { bidShort, bidWords, t } from "./i18n.js";
 
 export class BidControl {
-  constructor({ onBid, onLiar, onSpotOn }) {
+  constructor({ onBid, onLiar, onSpotOn, onRender = () => {} }) {
+    this.onRender = onRender;
     this.rule = byId("bid-rule");
     this.picker = byId("bid-picker");
     this.less = byId("q-less");
@@ -70,6 +72,7 @@ export class BidControl {
 
   render() {
     const { standing, selection } = this;
+    this.onRender(this.view, selection);
     show(this.picker, selection !== null);
     show(this.submit, selection !== null);
     const bid = standing && (selection === null ? bidWords(standing.quantity, standing.face) : bidShort(standing.quantity, standing.face));

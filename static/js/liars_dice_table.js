@@ -19,6 +19,7 @@ import { renderRollOff } from "./roll_off.js";
 import { lastCups, renderBidList, renderHistory } from "./round_history.js";
 import { activeRules, renderRulesPanel } from "./rules_panel.js";
 import { badge } from "./rules_summary.js";
+import { TableFeel } from "./table_feel.js";
 
 export class LiarsDiceTable {
   constructor({ send }) {
@@ -29,7 +30,10 @@ export class LiarsDiceTable {
       const { game } = this.state;
       return { game: game.game, round: game.round, bids: game.bids.length };
     };
+    // The odds hint, the figures at game over, the automatic next round and the sounds (table_feel.js).
+    this.feel = new TableFeel({ onNext: () => byId("next-round").click() });
     this.bidControl = new BidControl({
+      onRender: (view, selection) => this.feel.odds(view, selection),
       onBid: (bid) => send("bid", { quantity: bid.quantity, face: bid.face, against: seenTurn() }),
       onLiar: () => send("liar", { against: seenTurn() }),
     });
@@ -54,6 +58,7 @@ export class LiarsDiceTable {
     if (game?.phase === "over") {
       setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
       show(byId("new-game"), seated);
+      show(byId("rematch-hint"), seated);
     }
     show(byId("reveal"), Boolean(game?.result));
     if (game?.result) {
@@ -77,6 +82,7 @@ export class LiarsDiceTable {
     }
     renderCalls(state);
     if (game?.phase === "revealed" && seated) focusIfIdle(byId("next-round"));
+    this.feel.render(state);
   }
 
   announcements(before, after) {

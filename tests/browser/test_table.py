@@ -59,7 +59,7 @@ def test_two_players_play_a_whole_game_from_the_home_page_to_the_winner(browser:
     expect(loser.page.locator("#winner")).to_have_text(f"{'Anna' if winners[0] is anna else 'Ben'} wins!")
     expect(loser.page.locator("#next-round")).to_be_hidden()
 
-    loser.page.get_by_role("button", name="New game").click()
+    loser.page.get_by_role("button", name="Rematch").click()
     for person in people:
         expect(person.page.locator("#headline")).to_have_text("Game 2, round 1")
         expect(person.page.locator("#hand-dice .die")).to_have_count(5)
