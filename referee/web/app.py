@@ -37,6 +37,7 @@ from .connections import Connections
 from .engine_frames import QuietEngineFrames
 from .headers import SecurityHeaders
 from .i18n import catalog_assets
+from .message_queue import client_manager
 from .pages import pages
 from .referee_pages import referee_pages
 from .referee_broadcast import RefereeBroadcaster
@@ -75,8 +76,10 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     # async_handlers=False: a connection's events are handled one after another by the greenlet
     # that reads its socket, so a flood queues up in its own socket (and goes with it when it is
     # cut off) instead of becoming thousands of handlers that starve every other table.
+    # With a message queue every emit also reaches the connections other processes hold.
     socketio = SocketIO(app, async_mode=config.async_mode, async_handlers=False,
-                        max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
+                        max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES,
+                        **client_manager(config.message_queue))
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
