@@ -34,6 +34,9 @@ from .wire import Encoded
 CHANNEL = "tavern-jack"
 """The Redis pub/sub channel every process of one deployment publishes on and listens to (pub/sub
 ignores the URL's database number: two deployments must not share one Redis)."""
+CONNECT_TIMEOUT_S = 2.0
+"""How long connecting to Redis may take: an emit that reconnects waits that long at most (a
+Redis host that does not answer must not stall every table of the process for minutes)."""
 ENCODED = "$tavern_encoded"
 """The one key of the object that carries an ``Encoded`` payload's text across the queue (no
 payload of the server has a key that starts with ``$``)."""
@@ -70,7 +73,7 @@ class QueueManager(RedisManager):  # type: ignore[misc]
     takes the packets' JSON module when it is attached to its server: set again after that)."""
 
     def __init__(self, url: str) -> None:
-        super().__init__(url, channel=CHANNEL)
+        super().__init__(url, channel=CHANNEL, redis_options={"socket_connect_timeout": CONNECT_TIMEOUT_S})
 
     def set_server(self, server: Any) -> None:
         """Attach to the socket server, keeping ``QueueJSON`` for the queue's messages."""
