@@ -3,7 +3,8 @@
 The bench starts its own PostgreSQL and Redis (tests/support/cluster.py, the fixtures' helpers)
 and at each player count runs two fresh deployments on fresh databases, one after the other:
 
-* ``one``: one ``referee serve`` on PostgreSQL, without a message queue (what one process needs);
+* ``one``: one ``referee serve`` on PostgreSQL (``POOL_SIZE`` connections), without a message
+  queue (what one process needs);
 * ``two``: two ``referee serve`` on one PostgreSQL database and one Redis queue; the tables are
   split between them and every seat of a table talks to the process that created it (as nginx
   routes a table to its owner).
@@ -31,6 +32,9 @@ from tests.support.cluster import running_backends, running_processes
 
 TARGET_RATIO = 1.6
 """Issue 13: two processes should carry at least 1.6 times the players of one."""
+POOL_SIZE = 8
+"""PostgreSQL connections per process (the default 4 queues the set-up of 32 tables at once
+for more than the client's 5 s on a loaded machine)."""
 DEPLOYMENTS = {"one": (1, False), "two": (2, True)}
 """Each deployment's process count and whether it runs with the Redis queue."""
 
@@ -47,6 +51,7 @@ def cluster_step(args: argparse.Namespace, players: int, folder: Path, backends:
                  served: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """``one`` then ``two`` at ``players``, each a fresh deployment on a fresh database; their figures."""
     postgres, redis = backends
+    served = {**served, "store": {**served.get("store", {}), "pool_size": POOL_SIZE}}
     step: dict[str, Any] = {}
     for name, (processes, queued) in DEPLOYMENTS.items():
         where = folder / f"step-{players}-{name}"
