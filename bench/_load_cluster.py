@@ -97,6 +97,10 @@ def print_step(step: dict[str, Any]) -> None:
     r = step["ratio"]
     print(f"ratio players={step['players']:<5} two/one  p50 {r['p50_ms']}  p95 {r['p95_ms']}  p99 {r['p99_ms']}"
           f"  cpu_ms/ev {r['cpu_ms_per_event']}")
+    for name in DEPLOYMENTS:
+        if step[name]["error_codes"]:
+            codes = ", ".join(f"{code} {n}" for code, n in sorted(step[name]["error_codes"].items()))
+            print(f"# {name} errors at {step['players']} players: {codes}")
     load = {name: " ".join(f"{x:.2f}" for x in step[name]["load_average"]) for name in DEPLOYMENTS}
     print(f"# load average after the one-process window {load['one']}, after the two-process one {load['two']}",
           flush=True)
