@@ -35,8 +35,8 @@ CHANNEL = "tavern-jack"
 """The Redis pub/sub channel every process of one deployment publishes on and listens to (pub/sub
 ignores the URL's database number: two deployments must not share one Redis)."""
 CONNECT_TIMEOUT_S = 2.0
-"""How long connecting to Redis may take: an emit that reconnects waits that long at most (a
-Redis host that does not answer must not stall every table of the process for minutes)."""
+"""How long one attempt to connect to Redis may take (redis-py retries a few times): a Redis host
+that does not answer holds an emit for seconds, not for the system's minutes-long TCP timeout."""
 ENCODED = "$tavern_encoded"
 """The one key of the object that carries an ``Encoded`` payload's text across the queue (no
 payload of the server has a key that starts with ``$``)."""
