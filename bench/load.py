@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/load.py [--players 100,250,500,1000,1500,2000] [--seats 5] [--step-s 20]
                                    [--warmup-s 5] [--generators 1] [--think-s 1,2] [--seed 1] [--json]
+                                   [--processes 2]
 
 One step per player count: a fresh real server (gevent, SQLite in a temporary folder, 127.0.0.1
 only, ``[limits]`` per address lifted because every client shares 127.0.0.1: connections per
@@ -46,7 +47,8 @@ thousands per process), whole tables each, on the same machine as the server. ``
 (their CPU, summed, in percent of one core) and ``gen_lag99`` (p99 of how late a 50 ms sleep
 wakes in them) say whether they kept up: when the lag grows to several ms, the samples measure
 the generator more than the server; give it more generator processes, if there are cores for
-them. The run stops by itself: a step that would begin after ``--deadline-s`` is left out, and
+them. ``--processes 2`` measures scaling out instead: one process against two, on PostgreSQL and
+Redis (bench/_load_cluster.py). The run stops by itself: a step that would begin after ``--deadline-s`` is left out, and
 at most MAX_PLAYERS players per step.
 """
 from __future__ import annotations
@@ -66,6 +68,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench._common import BareServer  # noqa: E402
+from bench._load_cluster import cluster_sweep, print_end, print_step  # noqa: E402
 from bench._load_proc import Generators, cpu_seconds, rss_kb, split, waited_seconds  # noqa: E402
 from bench._load_report import HEADER, TARGET_P99_MS, Run, largest, ratio_line, ratios, row, summary  # noqa: E402
 from referee.config import Config  # noqa: E402
@@ -83,38 +86,48 @@ SERVED = {"limits": LIFTED, "fairness": {"seed_wait_s": Config().seed_wait_s}}
 """The server's config over the test servers' (whose seed wait is short, to keep tests fast)."""
 
 
-def measure(server: str, url: str, pid: int, args: argparse.Namespace, players: int, folder: Path,
-            sizes: list[int] | None = None, on_window: Callable[[str], None] | None = None) -> Run:
-    """One step at one server: set the tables up, wait ``--warmup-s``, measure ``--step-s``
-    (``on_window`` is told "start" and "end" at the window's edges)."""
+def measure(server: str, targets: list[tuple[str, int]], args: argparse.Namespace, players: int, folder: Path,
+            sizes: list[int] | None = None, on_window: Callable[[str], None] | None = None, kind: str = "tavern") -> Run:
+    """One step at one server (``kind``: the generators play "tavern" tables or "bare" rooms) of
+    one process or several (``targets``: each one's URL and pid; its
+    share of the tables talks to it only): set the tables up, wait ``--warmup-s``, measure
+    ``--step-s`` (``on_window`` is told "start" and "end" at the window's edges). CPU, CPU wait and
+    RSS are the processes' sums."""
     tables = players // args.seats
-    run = Run(server, tables * args.seats, args.seats, args.step_s, generators=min(args.generators, tables))
-    orders = {"kind": server, "url": url, "seats": args.seats, "seed": args.seed, "think_s": args.think_s,
-              "sizes": sizes or [0]}
-    rss_idle = rss_kb(pid)
-    generators = Generators(orders, split(tables, args.generators), folder / f"generators-{server}.log")
+    shares = split(tables, len(targets))
+    pids = [pid for _, pid in targets[:len(shares)]]
+    rss_idle = sum(rss_kb(pid) for pid in pids)
+    groups = [Generators({"kind": kind, "url": url, "seats": args.seats, "seed": args.seed + 7919 * index,
+                          "think_s": args.think_s, "sizes": sizes or [0]},
+                         split(share, args.generators), folder / f"generators-{server}-{index}.log")
+              for index, ((url, _), share) in enumerate(zip(targets, shares))]
+    run = Run(server, tables * args.seats, args.seats, args.step_s,
+              generators=sum(len(group.processes) for group in groups))
     try:
-        connected = generators.ready()
+        connected = sum(group.ready() for group in groups)
         if connected != run.players:
             raise RuntimeError(f"{connected} of {run.players} clients connected")
         start = time.monotonic() + args.warmup_s
         end = start + args.step_s
-        generators.go(start, end)
+        for group in groups:
+            group.go(start, end)
         _sleep_until(start)
-        cpu0, wait0 = cpu_seconds(pid), waited_seconds(pid)
+        cpu0, wait0 = sum(map(cpu_seconds, pids)), sum(map(waited_seconds, pids))
         if on_window is not None:
             on_window("start")
         _sleep_until(end)
         if on_window is not None:
             on_window("end")
-        run.server_cpu_s = cpu_seconds(pid) - cpu0
-        run.server_wait_s = max(0.0, waited_seconds(pid) - wait0)  # a thread that ended takes its wait along
-        run.rss_idle_kb, run.rss_kb = rss_idle, rss_kb(pid)
+        run.server_cpu_s = sum(map(cpu_seconds, pids)) - cpu0
+        run.server_wait_s = max(0.0, sum(map(waited_seconds, pids)) - wait0)  # a thread that ended takes its wait along
+        run.rss_idle_kb, run.rss_kb = rss_idle, sum(map(rss_kb, pids))
         run.load = os.getloadavg()
-        for report in generators.reports():
-            _add(run, report)
+        for group in groups:
+            for report in group.reports():
+                _add(run, report)
     finally:
-        generators.stop()
+        for group in groups:
+            group.stop()
     return run
 
 
@@ -145,14 +158,15 @@ def one_step(args: argparse.Namespace, players: int, folder: Path,
     with running_server(step_folder, **SERVED) as server:
         assert server.process is not None
         try:
-            tavern = measure("tavern", server.base_url, server.process.pid, args, players, step_folder)
+            tavern = measure("tavern", [(server.base_url, server.process.pid)], args, players, step_folder)
         except Exception:
             print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
     sizes = tavern.sizes or earlier or [STATE_BYTES]
     bare_server = BareServer(step_folder)
     try:
-        bare = measure("bare", bare_server.base_url, bare_server.process.pid, args, players, step_folder, sizes=sizes)
+        bare = measure("bare", [(bare_server.base_url, bare_server.process.pid)], args, players, step_folder,
+                       sizes=sizes, kind="bare")
     finally:
         bare_server.stop()
     step = {"players": tavern.players, "tavern": summary(tavern), "bare": summary(bare)}
@@ -239,6 +253,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seeds the think times (default 1)")
     parser.add_argument("--deadline-s", type=float, default=1500.0,
                         help="no step begins after this many seconds (default 1500)")
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                        help="2: one process against two on PostgreSQL + Redis instead (bench/_load_cluster.py)")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object instead")
     args = parser.parse_args(argv)
     if any(p < args.seats for p in args.players):
@@ -265,13 +281,19 @@ def main(argv: list[str] | None = None) -> int:
               f" {args.generators} generator process(es) of python-socketio clients on gevent;"
               f" python {sys.version.split()[0]}; load average at start"
               f" {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print("# tavern: real `referee serve` (gevent, SQLite WAL); bare: Flask-SocketIO gevent, same-size broadcasts")
+        print("# one: one `referee serve` on PostgreSQL; two: two on one PostgreSQL and one Redis, the tables"
+              " split between them" if args.processes == 2 else
+              "# tavern: real `referee serve` (gevent, SQLite WAL); bare: Flask-SocketIO gevent, same-size broadcasts")
         print(HEADER, flush=True)
-    report = sweep(args, (lambda step: None) if args.json else _print_step)
+    if args.processes == 2:
+        with tempfile.TemporaryDirectory(prefix="tj-load-") as tmp:
+            report = cluster_sweep(args, measure, SERVED, Path(tmp), (lambda step: None) if args.json else print_step)
+    else:
+        report = sweep(args, (lambda step: None) if args.json else _print_step)
     if args.json:
         print(json.dumps(report, indent=1))
     else:
-        _print_end(report)
+        (print_end if args.processes == 2 else _print_end)(report)
     return 0
 
 

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             assert server.process is not None
             pid = server.process.pid
-            run = measure("tavern", server.base_url, pid, load, args.players, folder,
+            run = measure("tavern", [(server.base_url, pid)], load, args.players, folder,
                           on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
             stacks = _written(out)
         finally:

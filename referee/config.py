@@ -17,6 +17,12 @@ False
 Traceback (most recent call last):
 ...
 referee.config.ConfigError: store.database: store URL 'mysql://db/tavern' must start with sqlite:///, postgresql:// or postgres:// (or be a file path)
+>>> load_config(None, environ={"TAVERN_SERVER_MESSAGE_QUEUE": "redis://127.0.0.1:6379/0"}).message_queue
+'redis://127.0.0.1:6379/0'
+>>> Config(message_queue="amqp://rabbit//")
+Traceback (most recent call last):
+...
+referee.config.ConfigError: server.message_queue: 'amqp://rabbit//' must be empty (one process) or start with redis:// or rediss://
 """
 from __future__ import annotations
 
@@ -29,9 +35,11 @@ from typing import Any
 from referee.store.choose import store_kind
 
 ASYNC_MODES = ("gevent", "eventlet", "threading")
+MESSAGE_QUEUES = ("redis://", "rediss://")
+"""The schemes of ``server.message_queue`` (Redis, plain or over TLS); empty: no queue, one process."""
 
 _SECTIONS: dict[str, dict[str, str]] = {
-    "server": {"host": "host", "port": "port", "async_mode": "async_mode"},
+    "server": {"host": "host", "port": "port", "async_mode": "async_mode", "message_queue": "message_queue"},
     "store": {"database": "database", "idle_archive_s": "idle_archive_s", "pool_size": "pool_size",
               "lease_s": "lease_s"},
     "fairness": {"signing_key": "signing_key", "seed_wait_s": "seed_wait_s"},
@@ -84,11 +92,13 @@ class Config:
 
     ``database`` is the store's URL: ``sqlite:///path`` (or a plain path) or ``postgresql://…``;
     ``pool_size`` connections to PostgreSQL at most; a table's lease lasts ``lease_s`` from each renewal.
+    ``message_queue`` is the Redis URL the processes pass their Socket.IO messages through ("": none).
     """
 
     host: str = "127.0.0.1"
     port: int = 5000
     async_mode: str = "gevent"
+    message_queue: str = ""
     database: str = "sqlite:///var/tavern.sqlite3"
     idle_archive_s: float = 7 * 24 * 3600.0
     pool_size: int = 4
@@ -106,6 +116,9 @@ class Config:
     def __post_init__(self) -> None:
         if self.async_mode not in ASYNC_MODES:
             raise ConfigError(f"server.async_mode must be one of {', '.join(ASYNC_MODES)}, got {self.async_mode!r}")
+        if self.message_queue and not self.message_queue.startswith(MESSAGE_QUEUES):
+            raise ConfigError(f"server.message_queue: {self.message_queue!r} must be empty (one process) "
+                              f"or start with {' or '.join(MESSAGE_QUEUES)}")
         try:
             store_kind(self.database)
         except ValueError as error:

@@ -38,6 +38,7 @@ from .connections import Connections
 from .engine_frames import QuietEngineFrames
 from .headers import SecurityHeaders
 from .i18n import catalog_assets
+from .message_queue import client_manager
 from .pages import pages
 from .referee_pages import referee_pages
 from .referee_broadcast import RefereeBroadcaster
@@ -76,8 +77,11 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     # async_handlers=False: a connection's events are handled one after another by the greenlet
     # that reads its socket, so a flood queues up in its own socket (and goes with it when it is
     # cut off) instead of becoming thousands of handlers that starve every other table.
+    # With a message queue every emit also reaches the connections other processes hold; the
+    # socket server's own warnings and errors (a Redis that is down) are JSON lines like the rest.
     socketio = SocketIO(app, async_mode=config.async_mode, async_handlers=False,
-                        max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES)
+                        max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES,
+                        logger=socket_server_log(), **client_manager(config.message_queue))
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
@@ -107,6 +111,14 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     register_handlers(socketio, tables, conns, broadcaster,
                       register_referee_handlers(socketio, tables, conns, referee_broadcaster))
     return app
+
+
+def socket_server_log() -> logging.Logger:
+    """python-socketio's logger: warnings and errors only (it logs every emit at INFO), through the
+    server's JSON handler only (given no logger, python-socketio adds a plain-text handler of its own)."""
+    socket_log = logging.getLogger("referee.socketio")
+    socket_log.setLevel(logging.WARNING)
+    return socket_log
 
 
 def keep_leases(leases: Leases, scheduler: Scheduler) -> None:

@@ -11,6 +11,11 @@ Two guarantees:
 * **Spectators coming and going are coalesced.** A newcomer gets its own state at once; the
   others hear about the new count once per ``spectator_update_s`` (a trailing update on the
   table's scheduler), however many came or went, unless a change told them first.
+
+Every emit goes through the socket server, so with a message queue (``message_queue.py``) it
+also reaches the members of those rooms that other processes hold. Who is connected is counted
+in this process: a table's connections are all its owner's (other processes refuse them,
+``store/leased``).
 """
 from __future__ import annotations
 

@@ -62,5 +62,19 @@ class Player:
                 self._changed.wait(left)
             return self.states[-1]
 
+    def wait_for_any(self, predicate, timeout: float = 10.0) -> dict[str, Any]:  # noqa: ANN001
+        """Wait until any state got so far satisfies ``predicate`` (a connection that hears
+        several tables); return the newest such state."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                matching = [state for state in self.states if predicate(state)]
+                if matching:
+                    return matching[-1]
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no matching state among {len(self.states)}")
+                self._changed.wait(left)
+
     def close(self) -> None:
         self.sio.disconnect()

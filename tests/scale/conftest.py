@@ -1,0 +1,40 @@
+"""Two real ``referee serve`` processes of one deployment for every test here: one PostgreSQL
+(started once for the session, a fresh database per test), one Redis per test (a test may restart it)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.cluster import running_processes
+from tests.support.postgres import PostgresServer
+from tests.support.redis import RedisServer
+from tests.support.server import Server
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def processes(postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Server]]:
+    """Process A and process B on one PostgreSQL database and one Redis."""
+    with running_processes(tmp_path, postgres.new_database(), redis_server.url, 2) as servers:
+        yield servers
