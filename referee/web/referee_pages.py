@@ -37,6 +37,7 @@ def create_refereed_table(body: Any) -> tuple[Response, int]:
         desk.name_referee(table, name, token_digest(token), settings)
     except RulesError as error:
         return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+    current_app.extensions["tavern"].tables.settle(table.id)
     return jsonify({"ok": True, "table": table.id, "referee_token": token, "url": f"/t/{table.id}",
                     "referee_url": f"/t/{table.id}/referee#{token}"}), 201
 

@@ -1,0 +1,48 @@
+"""A table this process stops serving (lease lost, handed over, just created) and one still moving here.
+
+``close_sockets`` closes the Engine.IO sessions of a dropped table's connections: a closed
+transport, unlike a Socket.IO ``disconnect``, makes every client (the page, python-socketio)
+reconnect by itself, through nginx, to the process the table routes to. ``table_moving`` answers
+a request for a table another process still serves (it was asked to hand it over): 503 with
+``Retry-After``, as JSON for the API, and as a page that reloads itself for a browser.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from flask import Response, jsonify, request
+from flask_socketio import SocketIO
+
+from referee.table.registry import TableMoving
+
+from .connections import Connections
+from .render import page
+
+log = logging.getLogger("referee.web")
+RETRY_S = 1
+"""What ``Retry-After`` says, and how soon the waiting page reloads (seconds)."""
+
+
+def close_sockets(socketio: SocketIO, conns: Connections) -> Callable[[str], None]:
+    """What a dropped table does to its sockets here: close each one's Engine.IO session."""
+
+    def close(table_id: str) -> None:
+        server = socketio.server
+        for conn in conns.at_table(table_id):
+            eio_sid = server.manager.eio_sid_from_sid(conn.sid, "/")
+            if eio_sid is not None:
+                server.eio.disconnect(eio_sid)
+        log.info("table sockets closed", extra={"table": table_id})
+    return close
+
+
+def table_moving(error: TableMoving) -> tuple[Response, int] | tuple[str, int, dict[str, str]]:
+    """503 ``table/moving``: a page that reloads itself for a browser, JSON for anything else."""
+    headers = {"Retry-After": str(RETRY_S)}
+    if request.accept_mimetypes.accept_html and request.method == "GET":
+        body, status = page("moving.html", 503, retry_s=RETRY_S)
+        return body, status, headers
+    reply = jsonify({"ok": False, "code": error.code, "message": error.message})
+    reply.headers.update(headers)
+    return reply, 503
