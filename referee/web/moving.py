@@ -40,7 +40,7 @@ def close_sockets(socketio: SocketIO, conns: Connections) -> Callable[[str], Non
 def table_moving(error: TableMoving) -> tuple[Response, int] | tuple[str, int, dict[str, str]]:
     """503 ``table/moving``: a page that reloads itself for a browser, JSON for anything else."""
     headers = {"Retry-After": str(RETRY_S)}
-    if request.accept_mimetypes.accept_html and request.method == "GET":
+    if request.method == "GET" and request.accept_mimetypes.best_match(["application/json", "text/html"]) == "text/html":
         body, status = page("moving.html", 503, retry_s=RETRY_S)
         return body, status, headers
     reply = jsonify({"ok": False, "code": error.code, "message": error.message})
