@@ -93,9 +93,10 @@ class Tables:
         with self._lock:
             return self._tables.get(table_id)
 
-    def find(self, table_id: str) -> Table | None:
+    def find(self, table_id: str, *, ask: bool = True) -> Table | None:
         """The table, loading it from the store if needed (an archived one too); None when there is
-        no such table; raises ``table/broken`` for a table whose log cannot be folded."""
+        no such table; raises ``table/broken`` for a table whose log cannot be folded, and
+        ``table/moving`` for one another process serves (asking it for the table unless ``ask`` is false)."""
         with self._lock:
             table = self._tables.get(table_id)
             if table is not None:
@@ -105,7 +106,7 @@ class Tables:
             entries = self._events.entries(table_id)
             if not entries:
                 return None
-            self._own(table_id)
+            self._own(table_id, ask)
             try:
                 table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s,
                                    self._resume_seed_wait_s)
@@ -128,12 +129,13 @@ class Tables:
 
     def load_all(self) -> list[Table]:
         """Rebuild every table that is not archived (at start-up, so rounds and timers resume);
-        a broken table is logged and skipped, and so is one whose resumed deal the store refused."""
+        a broken table is logged and skipped, and so is one whose resumed deal the store refused;
+        a table another process serves is left to it (never asked for)."""
         loaded = []
         for record in self._events.tables(archived=False):
             try:
-                table = self.find(record.table)
-            except TableBroken:
+                table = self.find(record.table, ask=False)
+            except (TableBroken, TableMoving):
                 continue
             except TableError as error:
                 log.error("table not loaded", extra={"table": record.table, "code": error.code})
@@ -197,12 +199,13 @@ class Tables:
     def _fenced(self, table_id: str) -> None:
         self._scheduler.call_later(0, lambda: self.drop(table_id, "append fenced"))
 
-    def _own(self, table_id: str) -> None:
+    def _own(self, table_id: str, ask: bool = True) -> None:
         try:
             self._leases.acquire(table_id)
         except StoreLeased:
             try:
-                self._leases.ask(table_id)
+                if ask:
+                    self._leases.ask(table_id)
             except StoreError as error:
                 raise TableError(error.code, error.message) from None
             raise TableMoving(table_id) from None

@@ -1,8 +1,9 @@
 """A table this process stops serving (lease lost, handed over, just created) and one still moving here.
 
-``close_sockets`` closes the Engine.IO sessions of a dropped table's connections: a closed
-transport, unlike a Socket.IO ``disconnect``, makes every client (the page, python-socketio)
-reconnect by itself, through nginx, to the process the table routes to. ``table_moving`` answers
+``close_sockets`` aborts the Engine.IO sessions of a dropped table's connections: to the client
+that is a dropped transport, as when a process dies, and every client (the page, python-socketio)
+reconnects by itself, through nginx, to the process the table routes to. (A Socket.IO
+``disconnect``, or an Engine.IO close packet, would tell the client not to come back.) ``table_moving`` answers
 a request for a table another process still serves (it was asked to hand it over): 503 with
 ``Retry-After``, as JSON for the API, and as a page that reloads itself for a browser.
 """
@@ -31,8 +32,9 @@ def close_sockets(socketio: SocketIO, conns: Connections) -> Callable[[str], Non
         server = socketio.server
         for conn in conns.at_table(table_id):
             eio_sid = server.manager.eio_sid_from_sid(conn.sid, "/")
-            if eio_sid is not None:
-                server.eio.disconnect(eio_sid)
+            socket = server.eio.sockets.pop(eio_sid, None)
+            if socket is not None:
+                socket.close(wait=False, abort=True)  # no CLOSE packet: to the client, a dropped transport
         log.info("table sockets closed", extra={"table": table_id})
     return close
 

@@ -144,19 +144,33 @@ class RoutedPlayer(Player):
         self.sio.connect(f"{base_url}?{urlencode({'table': table})}", auth=self.auth, transports=["websocket"],
                          wait_timeout=10)
 
+    def keep_token(self, token: str) -> None:
+        """Reconnect with this seat token from now on, as the page does once it has joined."""
+        self.auth = {**self.auth, "token": token}
+        self.sio.connection_auth = self.auth
+
     def _on_connect(self) -> None:
         with self._changed:
             self.connects += 1
-            self.states.clear()  # what counts from now on is what this connection hears
             self._changed.notify_all()
 
     def wait_reconnected(self, connects: int, timeout: float = 30.0) -> dict[str, Any]:
-        """Wait until the connection has been made ``connects`` times in all and has heard a state."""
+        """Wait until the connection has been made ``connects`` times in all, then ask for the table's
+        state (``sync``) and return what this connection hears (a client's events are handled in
+        threads of their own, so the state sent on connecting may be heard before or after ``connect``)."""
         deadline = time.monotonic() + timeout
         with self._changed:
-            while not (self.connects >= connects and self.states):
+            while self.connects < connects:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TimeoutError(f"not reconnected: {self.connects} connections, errors {self.errors[-3:]}")
+                self._changed.wait(left)
+            heard = len(self.states)
+        assert self.call("sync")["ok"]
+        with self._changed:
+            while len(self.states) <= heard:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError("no state after the reconnection")
                 self._changed.wait(left)
             return self.states[-1]
