@@ -1,6 +1,6 @@
 """``bench/load.py --processes 2``: the same sweep against one process and against two, in the same run.
 
-The bench starts its own PostgreSQL and Redis (tests/support/cluster.py, the fixtures' helpers)
+The bench starts its own PostgreSQL and Redis (tests/support/processes.py, the fixtures' helpers)
 and at each player count runs two fresh deployments on fresh databases, one after the other:
 
 * ``one``: one ``referee serve`` on PostgreSQL (``POOL_SIZE`` connections), without a message
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench._load_report import TARGET_P99_MS, Run, largest, ratios, row, summary
-from tests.support.cluster import running_backends, running_processes
+from tests.support.processes import running_backends, running_processes
 
 TARGET_RATIO = 1.6
 """Issue 13: two processes should carry at least 1.6 times the players of one."""

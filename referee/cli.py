@@ -1,4 +1,5 @@
-"""The ``referee`` command: serve tables, verify an audit export, run a bot arena, seat a bot at a table.
+"""The ``referee`` command: serve tables (``--workers N``: N processes), print their nginx config,
+verify an audit export, run a bot arena, seat a bot at a table.
 
 >>> build_parser().parse_args(["serve", "--port", "8000"]).port
 8000
@@ -44,13 +45,20 @@ def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: ``serve``, ``verify`` and ``arena``."""
+    """The command line: ``serve``, ``nginx-config``, ``verify``, ``arena`` and ``bot``."""
     parser = argparse.ArgumentParser(prog="referee", description="Tavern Jack: an impartial Liar's Dice referee.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="serve tables over HTTP and Socket.IO")
     serve.add_argument("--config", help="a TOML file (see config.example.toml)")
     serve.add_argument("--host", help="address to listen on (overrides the config)")
-    serve.add_argument("--port", type=int, help="port to listen on (overrides the config)")
+    serve.add_argument("--port", type=int, help="port to listen on (overrides the config); the first one with --workers")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="run N server processes on consecutive ports (PostgreSQL store; see docs/deploy.md)")
+    nginx = commands.add_parser("nginx-config", help="print the sample nginx config for `serve --workers N`")
+    nginx.add_argument("--config", help="the TOML file the workers use (their host, first port, body limit)")
+    nginx.add_argument("--workers", type=int, default=2, help="how many workers (default 2)")
+    nginx.add_argument("--port", type=int, help="the workers' first port (overrides the config)")
+    nginx.add_argument("--listen", default="8080", help="what nginx listens on, e.g. 80 or 127.0.0.1:8080")
     verify = commands.add_parser("verify", help="verify an audit export (a file or an http(s) URL)")
     verify.add_argument("source", metavar="FILE_OR_URL")
     commands.add_parser("arena", help="play bots against each other, --game liars_dice (default) or poker_bluff "
@@ -58,6 +66,31 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("bot", help="hold a seat at a table with a bot, over the network "
                                     "(see `referee bot --help`)", add_help=False)
     return parser
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    """``referee serve``: one server, or ``--workers N`` of them; a bad config is one clear line (status 2)."""
+    from referee.config import ConfigError
+    try:
+        if args.workers != 1:
+            from referee.workers import serve_workers
+            return serve_workers(args.config, args.workers, host=args.host, port=args.port)
+        from referee.serve import serve
+        return serve(args.config, host=args.host, port=args.port)
+    except ConfigError as error:
+        print(f"referee serve: error: {error}", file=sys.stderr)
+        return 2
+
+
+def print_nginx_config(config_path: str | None, workers: int, port: int | None, listen: str) -> int:
+    """``referee nginx-config``: print the nginx config for ``workers`` workers of the config at ``config_path``."""
+    from referee.config import load_config
+    from referee.nginx_conf import nginx_conf
+    from referee.workers import worker_ports
+    config = load_config(config_path, port=port)
+    body = f"{config.limits.http_body_bytes // 1024 or 1}k" if config.limits.http_body_bytes else "0"
+    print(nginx_conf(worker_ports(config.port, workers), host=config.host, listen=listen, body=body), end="")
+    return 0
 
 
 def bot_main(argv: Sequence[str]) -> int:
@@ -92,8 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return bot_main(argv[1:])
     args = build_parser().parse_args(argv)
     if args.command == "serve":
-        from referee.serve import serve
-        return serve(args.config, host=args.host, port=args.port)
+        return serve_main(args)
+    if args.command == "nginx-config":
+        return print_nginx_config(args.config, args.workers, args.port, args.listen)
     from referee.fairness.verify import verify_main
     return verify_main([args.source])
 

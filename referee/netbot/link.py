@@ -3,12 +3,15 @@
 The connection's own thread only puts messages in the inbox (``("state", state)``,
 ``("error", error)``, ``("ack", (send, reply))``, ``("disconnect", None)``); the bot's loop
 reads them in order in its own thread, so nothing is decided inside a Socket.IO callback.
-A refused connection raises ``Refused`` with the server's stable code (docs/protocol.md).
+A refused connection raises ``Refused`` with the server's stable code (docs/protocol.md); the bot's
+loop retries every refusal but a fatal one, so ``table/moving`` (a table passing between server
+processes) mends by itself.
 """
 from __future__ import annotations
 
 import queue
 from typing import Any
+from urllib.parse import urlencode
 
 import socketio  # type: ignore[import-untyped]
 
@@ -23,6 +26,15 @@ class Refused(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
+
+
+def routed_url(base_url: str, table: str) -> str:
+    """The connection's URL with ``?table=``, which nginx routes on to the table's process (docs/deploy.md).
+
+    >>> routed_url("http://127.0.0.1:8080", "a-b_C")
+    'http://127.0.0.1:8080?table=a-b_C'
+    """
+    return f"{base_url}?{urlencode({'table': table})}"
 
 
 class Link:
@@ -44,7 +56,8 @@ class Link:
     def connect(self) -> None:
         """Connect over websocket; raise ``Refused`` when the server says no or cannot be reached."""
         try:
-            self.sio.connect(self.base_url, auth=self._auth, transports=["websocket"], wait_timeout=10)
+            self.sio.connect(routed_url(self.base_url, self.table), auth=self._auth, transports=["websocket"],
+                             wait_timeout=10)
         except socketio.exceptions.ConnectionError as error:
             refusal = self._refusal.get("data", self._refusal)
             code = refusal.get("code") if isinstance(refusal, dict) else None

@@ -3,7 +3,9 @@
 A lease names its owner (one process), a *fencing token* that grows on every takeover, and
 when it expires unless renewed. A process takes a table's lease before it serves the table,
 renews it while it does, and gives it back when it archives the table; an expired lease may be
-taken over by another process. The store refuses any append whose token is no longer the
+taken over by another process. A process that is asked for a table another one holds *asks* for
+it (``ask``); the holder sees the request among its ``wanted`` tables on its next renewal, stops
+serving the table and gives the lease back, and the asker takes it then (a *hand-off*). The store refuses any append whose token is no longer the
 table's current one (``store/fenced``), in the append's own transaction, so a process that lost
 its lease (paused, cut off, too slow to renew) learns it on its next append or renewal and
 never writes after its successor.
@@ -16,8 +18,8 @@ several processes share.
 >>> lease = leases.acquire("t1")
 >>> (lease.table, lease.token, leases.token("t1"), leases.token("t2"))
 ('t1', 1, 1, None)
->>> leases.release("t1"); leases.held()
-[]
+>>> leases.release("t1"); leases.held(), leases.wanted()
+([], [])
 >>> StoreFenced("t1", 3).code, StoreLeased("t1", "p2").code
 ('store/fenced', 'store/leased')
 """
@@ -92,6 +94,14 @@ class Leases(Protocol):
         """The tables this process holds a lease on, by id."""
         ...
 
+    def ask(self, table: str) -> None:
+        """Ask the process holding ``table``'s lease to hand it over (it sees it on its next renewal)."""
+        ...
+
+    def wanted(self) -> list[str]:
+        """The tables this process holds that another process asked for (``ask``), by id."""
+        ...
+
 
 def new_owner() -> str:
     """A name for this process, unique among the processes sharing a store: host, pid and a nonce.
@@ -143,3 +153,10 @@ class LocalLeases:
         """The tables held, by id."""
         with self._lock:
             return sorted(self._held)
+
+    def ask(self, table: str) -> None:
+        """Nobody else holds a table: nothing to ask."""
+
+    def wanted(self) -> list[str]:
+        """Nobody else ever asks."""
+        return []

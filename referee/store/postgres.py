@@ -60,8 +60,10 @@ SCHEMA = (
         table_id TEXT PRIMARY KEY,
         owner TEXT NOT NULL,
         token BIGINT NOT NULL,
-        expires_at TIMESTAMPTZ NOT NULL
+        expires_at TIMESTAMPTZ NOT NULL,
+        wanted_by TEXT
     )""",
+    "ALTER TABLE table_leases ADD COLUMN IF NOT EXISTS wanted_by TEXT",
 )
 SCHEMA_LOCK = 7_362_581
 """The advisory lock that serialises schema creation by processes starting together."""

@@ -4,7 +4,10 @@ A row holds the owner, the fencing token and the expiry, in the database's clock
 processes' clocks never have to agree). Taking a lease is one statement: insert the row with
 token 1, or update it when it is this owner's (renewal: same token) or expired (takeover: the
 token grows by one). Giving a lease back marks it expired and keeps the token, so the next
-owner's token is still larger than every token before it: a row is never deleted. The
+owner's token is still larger than every token before it: a row is never deleted. A process
+asked for a table another one holds writes its name in the row's ``wanted_by`` (``ask``); the
+holder reads its ``wanted`` tables at each renewal and gives them back, and the next take clears
+the request. The
 ``PostgresStore`` checks the token inside every append (``store/fenced``).
 """
 from __future__ import annotations
@@ -21,7 +24,8 @@ VALUES (%(table)s, %(owner)s, 1, clock_timestamp() + %(seconds)s * INTERVAL '1 s
 ON CONFLICT (table_id) DO UPDATE SET
     token = CASE WHEN lease.owner = excluded.owner THEN lease.token ELSE lease.token + 1 END,
     owner = excluded.owner,
-    expires_at = excluded.expires_at
+    expires_at = excluded.expires_at,
+    wanted_by = NULL
 WHERE lease.owner = excluded.owner OR lease.expires_at <= clock_timestamp()
 RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT
 """
@@ -36,8 +40,15 @@ WHERE owner = %(owner)s AND (table_id, token) IN (SELECT * FROM unnest(%(tables)
 RETURNING table_id
 """
 _RELEASE = """
-UPDATE table_leases SET expires_at = clock_timestamp()
+UPDATE table_leases SET expires_at = clock_timestamp(), wanted_by = NULL
 WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
+"""
+_ASK = """
+UPDATE table_leases SET wanted_by = %(owner)s WHERE table_id = %(table)s AND owner <> %(owner)s
+"""
+_WANTED = """
+SELECT table_id FROM table_leases
+WHERE owner = %(owner)s AND wanted_by IS NOT NULL AND wanted_by <> owner AND expires_at > clock_timestamp()
 """
 
 
@@ -105,6 +116,18 @@ class PostgresLeases:
         """The tables we hold a lease on, by id."""
         with self._lock:
             return sorted(self._held)
+
+    def ask(self, table: str) -> None:
+        """Write our name in the table's ``wanted_by``: its holder hands it over on its next renewal."""
+        self._pool.run(lambda conn: conn.execute(_ASK, {"table": table, "owner": self.owner}))
+
+    def wanted(self) -> list[str]:
+        """The tables we hold whose ``wanted_by`` names another process."""
+        if not self.held():
+            return []
+        rows = self._pool.run(lambda conn: conn.execute(_WANTED, {"owner": self.owner}).fetchall())
+        held = set(self.held())
+        return sorted(str(row[0]) for row in rows if row[0] in held)
 
     def _keep(self, table: str, token: int, expires_at: int) -> Lease:
         with self._lock:

@@ -5,8 +5,13 @@ to anyone who asks for it, one structured log line naming the table, the entry a
 reason) and every other table loads and serves. A table nobody is connected to for
 ``idle_archive_s`` is *archived*: dropped from memory (its timers stop), marked in the store
 so start-up does not replay it, and loaded back when somebody opens it again. A table is
-served only under its lease (``referee.store.leases``): taken before it is created or loaded
-(``store/leased`` while another process serves it), given back when it is archived.
+served only under its lease (``referee.store.leases``): taken before it is created or loaded,
+given back when it is archived. A table whose lease another process holds is *moving*: this
+process asks for it (the holder hands it over at its next renewal) and answers ``table/moving``,
+which a client retries. A table is *dropped* (closed: its timers stop; out of memory; ``on_drop``
+tells the sockets) when its lease is lost, an append is fenced, another process asks for it, or,
+with leases shared by several processes, as soon as it is created (``settle``): the process that
+nginx routes the table's id to loads it then.
 
 >>> from referee.store.log import EventLog
 >>> from referee.table.fair_dealer import FairDealer
@@ -30,10 +35,11 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.store.base import Store, StoreError
-from referee.store.leases import Leases, LocalLeases
+from referee.store.leases import Leases, LocalLeases, StoreLeased
 
 from .dealing import Dealer
 from .errors import TableError
+from .fencing import FenceWatch
 from .replay import TableBroken
 from .scheduler import Scheduler
 from .table import Table
@@ -44,14 +50,23 @@ IDLE_ARCHIVE_S = 7 * 24 * 3600.0
 """A table nobody is connected to for this long (seconds) is archived."""
 
 
+class TableMoving(TableError):
+    """Another process serves the table; it was asked to hand it over: try again in a moment."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__("table/moving", f"table {table_id!r} is moving to this server: try again in a moment")
+
+
 class Tables:
     """Tables by id; each is loaded from the store once and then kept in memory until it is archived."""
 
     def __init__(self, events: Store, dealer: Dealer, scheduler: Scheduler, seed_wait_s: float = 1.5,
                  on_load: Callable[[Table], None] | None = None, *, idle_archive_s: float = IDLE_ARCHIVE_S,
-                 resume_seed_wait_s: float | None = None, leases: Leases | None = None) -> None:
-        self._events = events
+                 resume_seed_wait_s: float | None = None, leases: Leases | None = None,
+                 on_drop: Callable[[str], None] | None = None) -> None:
+        self._events: Store = FenceWatch(events, self._fenced)
         self._leases = leases or LocalLeases()
+        self._on_drop = on_drop
         self._dealer = dealer
         self._scheduler = scheduler
         self._seed_wait_s = seed_wait_s
@@ -73,9 +88,15 @@ class Tables:
         self._loaded(table)
         return table
 
-    def find(self, table_id: str) -> Table | None:
+    def loaded(self, table_id: str) -> Table | None:
+        """The table if this process serves it now (never loads it)."""
+        with self._lock:
+            return self._tables.get(table_id)
+
+    def find(self, table_id: str, *, ask: bool = True) -> Table | None:
         """The table, loading it from the store if needed (an archived one too); None when there is
-        no such table; raises ``table/broken`` for a table whose log cannot be folded."""
+        no such table; raises ``table/broken`` for a table whose log cannot be folded, and
+        ``table/moving`` for one another process serves (asking it for the table unless ``ask`` is false)."""
         with self._lock:
             table = self._tables.get(table_id)
             if table is not None:
@@ -85,7 +106,7 @@ class Tables:
             entries = self._events.entries(table_id)
             if not entries:
                 return None
-            self._own(table_id)
+            self._own(table_id, ask)
             try:
                 table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s,
                                    self._resume_seed_wait_s)
@@ -108,12 +129,13 @@ class Tables:
 
     def load_all(self) -> list[Table]:
         """Rebuild every table that is not archived (at start-up, so rounds and timers resume);
-        a broken table is logged and skipped, and so is one whose resumed deal the store refused."""
+        a broken table is logged and skipped, and so is one whose resumed deal the store refused;
+        a table another process serves is left to it (never asked for)."""
         loaded = []
         for record in self._events.tables(archived=False):
             try:
-                table = self.find(record.table)
-            except TableBroken:
+                table = self.find(record.table, ask=False)
+            except (TableBroken, TableMoving):
                 continue
             except TableError as error:
                 log.error("table not loaded", extra={"table": record.table, "code": error.code})
@@ -143,9 +165,50 @@ class Tables:
         period = max(1.0, min(self._idle_archive_s / 4, 3600.0))
         self._scheduler.call_later(period, self.sweep_idle)
 
-    def _own(self, table_id: str) -> None:
+    def settle(self, table_id: str) -> None:
+        """A new table is set up: with leases shared by several processes (they expire), let it go
+        at once, so that the process its id routes to (nginx) loads it; with one process, keep it."""
+        if self._leases.renewal_s is not None:
+            self.drop(table_id, "created elsewhere")
+
+    def drop(self, table_id: str, reason: str) -> None:
+        """Stop serving ``table_id`` at once: close it (its timers stop), forget it, give its lease
+        back if still held, and tell ``on_drop`` (which disconnects its sockets)."""
+        with self._lock:
+            table = self._tables.pop(table_id, None)
+        if table is None:
+            return
+        table.close()
+        try:
+            self._leases.release(table_id)
+        except StoreError as error:
+            log.error("table lease not released", extra={"table": table_id, "code": error.code})
+        log.info("table dropped", extra={"table": table_id, "reason": reason, "seq": table.version})
+        if self._on_drop is not None:
+            self._on_drop(table_id)
+
+    def keep_leases(self) -> None:
+        """Renew every lease held; drop the tables whose lease was lost and those another process
+        asked for (a hand-off). Raises the store's error when the database cannot be reached."""
+        for table_id in self._leases.renew_all():
+            log.error("table lease lost", extra={"table": table_id, "code": "store/fenced"})
+            self.drop(table_id, "lease lost")
+        for table_id in self._leases.wanted():
+            self.drop(table_id, "handed off")
+
+    def _fenced(self, table_id: str) -> None:
+        self._scheduler.call_later(0, lambda: self.drop(table_id, "append fenced"))
+
+    def _own(self, table_id: str, ask: bool = True) -> None:
         try:
             self._leases.acquire(table_id)
+        except StoreLeased:
+            try:
+                if ask:
+                    self._leases.ask(table_id)
+            except StoreError as error:
+                raise TableError(error.code, error.message) from None
+            raise TableMoving(table_id) from None
         except StoreError as error:
             raise TableError(error.code, error.message) from None
 

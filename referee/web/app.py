@@ -26,6 +26,7 @@ from referee.store.leases import Leases
 from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
 from referee.table.autoplay import Autoplay
 from referee.table.pacing import Pacing
+from referee.table.registry import TableMoving
 from referee.table.replay import TableBroken
 
 from .announce import Announcer
@@ -39,6 +40,7 @@ from .engine_frames import QuietEngineFrames
 from .headers import SecurityHeaders
 from .i18n import catalog_assets
 from .message_queue import client_manager
+from .moving import close_sockets, table_moving
 from .pages import pages
 from .referee_pages import referee_pages
 from .referee_broadcast import RefereeBroadcaster
@@ -86,7 +88,6 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
                                 offload=offload)
-    keep_leases(leases, scheduler)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)
@@ -100,7 +101,9 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
         Autoplay(table, table.timers, Pacing(config.bot_think_s, config.bot_think_spread, config.bot_quick_share), config.disconnect_grace_s)
 
     tables = Tables(events, dealer, scheduler, seed_wait_s=config.seed_wait_s,
-                    on_load=serve_table, idle_archive_s=config.idle_archive_s, leases=leases)
+                    on_load=serve_table, idle_archive_s=config.idle_archive_s, leases=leases,
+                    on_drop=close_sockets(socketio, conns))
+    keep_leases(leases, tables, scheduler)
     table_budgets = Budgets(limits.tables_burst, limits.tables_per_minute / 60)
     app.extensions["tavern"] = Services(config, tables, conns, socketio, broadcaster, server_key, table_budgets)
     app.register_blueprint(pages)
@@ -108,6 +111,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                                         limits.audit_cache_tables))
     app.register_blueprint(referee_pages)
     app.register_error_handler(TableBroken, broken_table)
+    app.register_error_handler(TableMoving, table_moving)
     register_handlers(socketio, tables, conns, broadcaster,
                       register_referee_handlers(socketio, tables, conns, referee_broadcaster))
     return app
@@ -121,18 +125,17 @@ def socket_server_log() -> logging.Logger:
     return socket_log
 
 
-def keep_leases(leases: Leases, scheduler: Scheduler) -> None:
+def keep_leases(leases: Leases, tables: Tables, scheduler: Scheduler) -> None:
     """Renew this process's table leases every ``leases.renewal_s``, forever (never for leases that
-    never expire); a lease lost (another process took the table over) is logged, and the store
-    fences every append to that table from now on."""
+    never expire); a table whose lease was lost (another process took it over), or that another
+    process asked for, stops being served here at once (``Tables.keep_leases``)."""
     period_s = leases.renewal_s
     if period_s is None:
         return
 
     def renew() -> None:
         try:
-            for table_id in leases.renew_all():
-                log.error("table lease lost", extra={"table": table_id, "code": "store/fenced"})
+            tables.keep_leases()
         except StoreError as error:
             log.error("table leases not renewed", extra={"code": error.code})
         scheduler.call_later(period_s, renew)

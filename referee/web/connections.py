@@ -215,6 +215,11 @@ class Connections:
         with self._lock:
             return [c for c in self._at(table) if c.referee]
 
+    def at_table(self, table: str) -> list[Connection]:
+        """Every connection of ``table`` in this process (seats, spectators, referees)."""
+        with self._lock:
+            return list(self._at(table))
+
     def _at(self, table: str) -> Iterable[Connection]:
         """The connections of ``table`` (under the lock): a table's own few, never every connection of the process."""
         return self._by_table.get(table, {}).values()

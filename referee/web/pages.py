@@ -13,6 +13,7 @@ from referee.table.table import BOT_LEVELS
 from .payloads import parse_json_body, parse_new_table, token_digest
 from .qr import qr_svg
 from .referee_pages import create_refereed_table
+from .refusals import status_of
 from .render import page
 
 pages = Blueprint("pages", __name__)
@@ -64,7 +65,7 @@ def create_table() -> tuple[Response, int]:
     try:
         body = parse_json_body(request.get_data()) if request.is_json else None
     except RulesError as error:
-        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), status_of(error.code)
     if isinstance(body, dict) and "referee" in body:
         return create_refereed_table(body)
     try:
@@ -82,7 +83,8 @@ def create_table() -> tuple[Response, int]:
         if wanted.start:
             table.start(seat)
     except RulesError as error:
-        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), status_of(error.code)
+    current_app.extensions["tavern"].tables.settle(table.id)  # nginx routes it to its own process
     return jsonify({"ok": True, "table": table.id, "seat": seat, "token": token, "url": f"/t/{table.id}"}), 201
 
 

@@ -19,6 +19,7 @@ from referee.rules.families import name_of, rules_of
 from referee.table import desk
 
 from .payloads import fields_of, parse_name, parse_rules, token_digest
+from .refusals import status_of
 from .render import page
 
 referee_pages = Blueprint("referee_pages", __name__)
@@ -36,7 +37,8 @@ def create_refereed_table(body: Any) -> tuple[Response, int]:
         token = secrets.token_urlsafe(32)
         desk.name_referee(table, name, token_digest(token), settings)
     except RulesError as error:
-        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), status_of(error.code)
+    current_app.extensions["tavern"].tables.settle(table.id)
     return jsonify({"ok": True, "table": table.id, "referee_token": token, "url": f"/t/{table.id}",
                     "referee_url": f"/t/{table.id}/referee#{token}"}), 201
 

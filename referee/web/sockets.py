@@ -113,7 +113,7 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         conn = conns.remove(request.sid)
         if conn is None:
             return
-        table = tables.find(conn.table)
+        table = tables.loaded(conn.table)  # a table dropped here (moved away) is not loaded back
         if table is None:
             return
         if conn.seat is not None and conns.online(conn.table, conn.seat) == 0:

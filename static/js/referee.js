@@ -10,6 +10,7 @@ import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { deskFamily } from "./referee_families.js";
 import { renderRelay } from "./referee_relay.js";
+import { retryPassingRefusals } from "./retry.js";
 import { sender } from "./send.js";
 import { showToast } from "./toast.js";
 
@@ -21,7 +22,8 @@ if (location.hash.length > 1) {
   history.replaceState(null, "", location.pathname + location.search);
 }
 const token = localStorage.getItem(storageKey);
-const socket = io({ auth: { table: tableId, referee_token: token ?? "" } });
+const socket = io({ auth: { table: tableId, referee_token: token ?? "" }, query: { table: tableId } });
+retryPassingRefusals(socket);
 let current = null;
 let openThread = null;
 

@@ -9,6 +9,7 @@ import { errorText, t } from "./i18n.js";
 import { tableFamily } from "./families.js";
 import { tellRulesChanged } from "./lobby_rules.js";
 import { seatName, withLocalNames } from "./names.js";
+import { retryPassingRefusals } from "./retry.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
 import { setUpShare } from "./share.js";
@@ -17,7 +18,9 @@ import { forgetToken, loadToken, saveToken } from "./tokens.js";
 
 const tableId = byId("table").dataset.table;
 const token = loadToken(tableId);
-const socket = io({ auth: token ? { table: tableId, token } : { table: tableId } });
+// `?table=` in the connection's URL lets nginx route it to the process that serves the table (docs/deploy.md).
+const socket = io({ auth: token ? { table: tableId, token } : { table: tableId }, query: { table: tableId } });
+retryPassingRefusals(socket);
 // verified.js (seeds, own-dice check) and player_gm.js listen on the same connection; `state` is the
 // newest one, for a module that starts listening after the first state arrived.
 window.tavern = { socket, state: null };

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.cluster import running_processes
+from tests.support.processes import running_processes
 from tests.support.postgres import PostgresServer
 from tests.support.redis import RedisServer
 from tests.support.server import Server

@@ -1,5 +1,5 @@
 """The app on a PostgreSQL store: chosen by the config's URL, tables created under a lease, leases
-renewed on the scheduler, and a lease lost to another process logged."""
+renewed on the scheduler, let go once created, and a lease lost to another process logged and the table dropped."""
 from __future__ import annotations
 
 import logging
@@ -35,18 +35,31 @@ def test_the_app_serves_its_tables_under_leases_it_renews(postgres, tmp_path, ca
     pool = Pool(url, 1)
     other = PostgresLeases(pool, 30.0, owner="other")
     assert [e.kind for e in PostgresStore(pool).entries(table_id)][0] == "table_created"
-    row = pool.run(lambda conn: conn.execute(
-        "SELECT token, expires_at - clock_timestamp() FROM table_leases WHERE table_id = %s",
-        (table_id,)).fetchone())
-    assert row[0] == 1 and row[1].total_seconds() > 0
+
+    def lease() -> tuple[int, float]:
+        row = pool.run(lambda conn: conn.execute(
+            "SELECT token, EXTRACT(EPOCH FROM expires_at - clock_timestamp()) FROM table_leases WHERE table_id = %s",
+            (table_id,)).fetchone())
+        return int(row[0]), float(row[1])
+    tables = app.extensions["tavern"].tables
+    assert tables.loaded(table_id) is None and lease()[1] <= 0  # let go once created: nginx routes it
+    table = tables.get(table_id)  # the process its id routes to loads it
+    assert lease()[0] == 1 and lease()[1] > 0  # the same owner again: the same token
+    clock.advance(1.0)  # a renewal is due every lease_s / 3: still ours
+    assert tables.loaded(table_id) is table and lease()[1] > 2
     pool.run(lambda conn: conn.execute("UPDATE table_leases SET expires_at = clock_timestamp() WHERE table_id = %s",
                                        (table_id,)))
     assert other.acquire(table_id).token == 2  # the app's lease had expired: taken over
-    with caplog.at_level(logging.ERROR, logger="referee.web"):
-        clock.advance(1.0)  # a renewal is due every lease_s / 3
-    assert [r.getMessage() for r in caplog.records if r.name == "referee.web"] == ["table lease lost"]
-    table = app.extensions["tavern"].tables.get(table_id)
+    with caplog.at_level(logging.ERROR, logger="referee.tables"):
+        clock.advance(1.0)
+    assert [r.getMessage() for r in caplog.records if r.name == "referee.tables"] == ["table lease lost"]
+    assert tables.loaded(table_id) is None  # no longer served here: closed and forgotten
     with pytest.raises(TableError) as refused:
         table.join("Bob", "d1")
-    assert refused.value.code == "store/fenced"
+    assert refused.value.code == "table/archived"
+    with pytest.raises(TableError) as moving:
+        tables.get(table_id)
+    assert moving.value.code == "table/moving"
+    assert pool.run(lambda conn: conn.execute("SELECT wanted_by FROM table_leases WHERE table_id = %s",
+                                              (table_id,)).fetchone())[0] == tables._leases.owner
     pool.close()

@@ -1,5 +1,5 @@
 """Tables served under their lease: one process creates and serves a table, another may not load it
-until the lease expires, and then the first one's appends are fenced."""
+until the lease expires or is handed over, and then the first one's appends are fenced."""
 from __future__ import annotations
 
 import pytest
@@ -32,7 +32,8 @@ def test_a_table_is_served_by_the_process_holding_its_lease_only(postgres):
     assert first_leases.held() == [table.id]
     with pytest.raises(TableError) as refused:
         second.get(table.id)
-    assert refused.value.code == "store/leased"
+    assert refused.value.code == "table/moving"  # and the first one is asked to hand it over
+    assert first_leases.wanted() == [table.id]
 
 
 def test_after_a_takeover_the_old_owner_cannot_change_the_table(postgres):
@@ -48,3 +49,29 @@ def test_after_a_takeover_the_old_owner_cannot_change_the_table(postgres):
     assert refused.value.code == "store/fenced" and table.version == head
     taken.join("Bob", "d1")
     assert taken.version > head
+
+
+def test_a_table_asked_for_is_handed_over_at_the_next_renewal(postgres):
+    url = postgres.new_database()
+    first, first_leases = server(url, "first", lease_s=30.0)
+    second, second_leases = server(url, "second", lease_s=30.0)
+    table = first.create(RULES)
+    with pytest.raises(TableError):
+        second.get(table.id)
+    first.keep_leases()  # the renewal sees the request: the table is dropped and its lease given back
+    assert first.loaded(table.id) is None and first_leases.held() == []
+    taken = second.get(table.id)
+    assert second_leases.held() == [table.id] and second_leases.wanted() == [] and taken.version == table.version
+    taken.join("Bob", "d1")
+
+
+def test_a_fenced_append_drops_the_table_at_once(postgres):
+    url = postgres.new_database()
+    first, _ = server(url, "first", lease_s=0.0)
+    second, _ = server(url, "second", lease_s=30.0)
+    table = first.create(RULES)
+    second.get(table.id)
+    with pytest.raises(TableError):
+        table.join("Ann", "d0")
+    first._scheduler.advance(0)  # the drop runs right after the refused command
+    assert first.loaded(table.id) is None
