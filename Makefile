@@ -23,8 +23,9 @@ run: $(VENV)/.run-stamp
 	$(VENV)/bin/referee serve $(if $(CONFIG),--config $(CONFIG))
 
 # Browser tests drive Debian's Chromium; the JS verifier's tests run under node; the store tests
-# start their own PostgreSQL (initdb/pg_ctl; Debian puts them in /usr/lib/postgresql/N/bin). Redis
-# and nginx are installed for the multi-process tests to come.
+# start their own PostgreSQL (initdb/pg_ctl; Debian puts them in /usr/lib/postgresql/N/bin), and the
+# multi-process tests (tests/scale, tests/cluster) their own redis-server and nginx. Screenshots of
+# the browser tests are kept in test-output/artefacts.
 test-tools:
 	@if [ -x /usr/bin/chromium ]; then echo "chromium: $$(/usr/bin/chromium --version 2>/dev/null)"; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
@@ -44,7 +45,7 @@ test-tools:
 	else echo "missing:$$missing and apt-get is not usable: the store tests need postgresql" >&2; fi
 
 test: $(VENV)/.test-stamp test-tools
-	$(PY) -m pytest $(PYTEST_ARGS)
+	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-stamp
 	$(PY) bench/latency.py

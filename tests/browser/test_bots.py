@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 
 from tests.support.server import running_server
+from tests.support.artefacts import keep_screenshot
 
 from .players import DESKTOP, MOBILE, Person, wait_for_actor
 
@@ -26,11 +27,8 @@ def bots_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield server.base_url
 
 
-def shoot(page: Page, folder: Path, name: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=folder / f"{name}.png", full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{name} scrolls sideways"
+def shoot(page: Page, tmp_path: Path, name: str) -> None:
+    keep_screenshot(page, tmp_path, f"bots/{name}", fits=True)
 
 
 def click_if_there(page: Page, selector: str) -> bool:
@@ -61,7 +59,7 @@ def test_play_alone_from_the_home_page_against_three_easy_regulars_to_the_winner
     me = Person.open(browser, MOBILE)
     page = me.page
     page.goto(bots_url + "/")
-    shoot(page, tmp_path / "screenshots", "home-390x844")
+    shoot(page, tmp_path, "home-390x844")
     page.get_by_label("Your name").fill("Anna")
     page.get_by_role("radio", name="3", exact=True).check()
     page.get_by_role("radio", name="easy", exact=True).check()
@@ -82,7 +80,7 @@ def test_play_alone_from_the_home_page_against_three_easy_regulars_to_the_winner
         if page.locator("#bid").is_visible():
             bids = len(page.locator("#bids-list li").all())
             if not shot_mid and bids:
-                shoot(page, tmp_path / "screenshots", "solo-bidding-390x844")
+                shoot(page, tmp_path, "solo-bidding-390x844")
                 shot_mid = True
             call = page.locator("#liar").is_visible() and standing_quantity(page) >= 2
             if click_if_there(page, "#liar" if call else "#bid-submit"):
@@ -101,8 +99,8 @@ def test_play_alone_from_the_home_page_against_three_easy_regulars_to_the_winner
     assert winner == "You win!" or winner.endswith(" wins!")
     final = me.states[-1]["game"]
     assert final["phase"] == "over" and final["winner"] is not None
-    shoot(page, tmp_path / "screenshots", "solo-over-390x844")
-    print(f"solo game over in {time.monotonic() - started:.1f} s: {winner}; screenshots in {tmp_path / 'screenshots'}")
+    shoot(page, tmp_path, "solo-over-390x844")
+    print(f"solo game over in {time.monotonic() - started:.1f} s: {winner}")
 
 
 def test_the_host_adds_a_regular_in_the_lobby_and_removes_it(browser: Browser, bots_url: str, tmp_path: Path) -> None:
@@ -128,7 +126,7 @@ def test_the_host_adds_a_regular_in_the_lobby_and_removes_it(browser: Browser, b
     page.get_by_role("radio", name="easy", exact=True).check()
     page.get_by_role("button", name="Add a regular").click()
     expect(bot_seat).to_have_count(2)
-    shoot(page, tmp_path / "screenshots", "lobby-bots-1280x800")
+    shoot(page, tmp_path, "lobby-bots-1280x800")
     name = bot_seat.first.locator(".seat-name").inner_text()
     page.get_by_role("button", name=f"Remove {name}").click()
     expect(bot_seat).to_have_count(1)
@@ -177,8 +175,8 @@ def test_the_countdown_runs_on_the_servers_clock_and_a_regular_plays_the_slow_tu
     expect(slow.page.locator("#timer-announcer")).to_have_text(re.compile(r"[1-5] seconds? left for your turn\."))
     expect(other.page.locator("#timer-announcer")).to_have_text("")
     before = int(slow.page.locator("#timer-text").inner_text().split()[0])
-    shoot(slow.page, tmp_path / "screenshots", f"countdown-{'390x844' if slow is anna else '1280x800'}")
-    shoot(other.page, tmp_path / "screenshots", f"countdown-other-{'390x844' if other is anna else '1280x800'}")
+    shoot(slow.page, tmp_path, f"countdown-{'390x844' if slow is anna else '1280x800'}")
+    shoot(other.page, tmp_path, f"countdown-other-{'390x844' if other is anna else '1280x800'}")
     slow.page.wait_for_timeout(1200)
     if slow.visible("#timer"):
         assert int(slow.page.locator("#timer-text").inner_text().split()[0]) < before
@@ -201,7 +199,7 @@ def test_the_countdown_runs_on_the_servers_clock_and_a_regular_plays_the_slow_tu
     for person in (anna, ben):
         expect(person.page.locator("#seats-list .stand-in-note")).to_have_text(stand_in, timeout=10_000)
     expect(other.page.locator("#seats-list li.stand-in .seat-name")).to_have_text(slow_name)
-    shoot(other.page, tmp_path / "screenshots", f"stand-in-{'390x844' if other is anna else '1280x800'}")
+    shoot(other.page, tmp_path, f"stand-in-{'390x844' if other is anna else '1280x800'}")
     slow.page.reload()
     expect(slow.page.locator("#seats-list li.you")).to_contain_text(slow_name)
     for person in (anna, ben):

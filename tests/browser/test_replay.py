@@ -6,7 +6,6 @@ Screenshots go to $TAVERN_ARTEFACTS (else the test's tmp_path)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 import urllib.request
@@ -17,8 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import DESKTOP, MOBILE, Person, post, seated
+from tests.browser.players import DESKTOP, MOBILE, post, seated
 from tests.browser.test_accessibility import check
+from tests.support.artefacts import keep_screenshot
 
 pytestmark = pytest.mark.browser
 VIEWPORTS = {"phone": MOBILE, "desktop": DESKTOP}
@@ -26,9 +26,7 @@ VERIFIED = "✓ Verified: the dice match the signed commitment and the signed lo
 
 
 def screenshot(page: Page, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("TAVERN_ARTEFACTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"replay-{name}.png"), full_page=True)
+    keep_screenshot(page, tmp_path, f"replay/{name}")
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ seat, the automatic next round and its Cancel, sounds only after a gesture and a
 survives a reload; axe on each new state; screenshots kept as artefacts."""
 from __future__ import annotations
 
-import os
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -16,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.players import DESKTOP, MOBILE, Person, post, seated
 from tests.browser.test_accessibility import check, play_until
 from tests.web.test_odds_js import enumerated
+from tests.support.artefacts import keep_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +31,7 @@ OscillatorNode.prototype.start = function (...args) { window.tjTones += 1; retur
 
 
 def shoot(page: Page, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("TAVERN_ARTEFACTS") or tmp_path) / "screenshots"
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=folder / f"feel-{name}.png", full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{name} scrolls sideways"
+    keep_screenshot(page, tmp_path, f"feel/{name}", fits=True)
 
 
 def shown(chance: Fraction) -> str:

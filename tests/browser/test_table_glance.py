@@ -5,7 +5,6 @@ your dice rolling in and the reveal counting one by one (still under reduced mot
 alone, and axe on each of these states. Screenshots go to $TAVERN_ARTEFACTS (else the test's tmp_path)."""
 from __future__ import annotations
 
-import os
 import re
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.support.artefacts import keep_screenshot
 
 from .players import DESKTOP, MOBILE, Person, post, seated
 from .test_accessibility import check
@@ -23,9 +23,7 @@ VIEWPORTS = {"390x844": MOBILE, "1280x800": DESKTOP}
 
 
 def shoot(page: Page, tmp_path: Path, name: str) -> None:
-    folder = Path(os.environ.get("TAVERN_ARTEFACTS") or tmp_path) / "table_glance"
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=folder / f"{name}.png")
+    keep_screenshot(page, tmp_path, f"table_glance/{name}", whole_page=False)
 
 
 def against_bots(browser: Browser, base_url: str, viewport: dict[str, int], *, bots: int = 1, dice: int = 2,

@@ -6,13 +6,13 @@ $TAVERN_ARTEFACTS (else the test's tmp_path)/tutorial.
 """
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.support.artefacts import keep_screenshot
 
 from .players import ANNOUNCER_LOG, DESKTOP, MOBILE
 
@@ -37,15 +37,8 @@ def page(browser: Browser, size: str) -> Iterator[Page]:
     context.close()
 
 
-def artefacts(tmp_path: Path) -> Path:
-    folder = Path(os.environ["TAVERN_ARTEFACTS"]) if os.environ.get("TAVERN_ARTEFACTS") else tmp_path
-    (folder / "tutorial").mkdir(parents=True, exist_ok=True)
-    return folder / "tutorial"
-
-
-def shoot(page: Page, folder: Path, name: str) -> None:
-    page.screenshot(path=folder / f"{name}.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], f"{name} scrolls sideways"
+def shoot(page: Page, tmp_path: Path, name: str) -> None:
+    keep_screenshot(page, tmp_path, f"tutorial/{name}", fits=True)
 
 
 def tab_to(page: Page, selector: str, presses: int = 60) -> None:
@@ -78,10 +71,9 @@ def continue_by_keyboard(page: Page, to_step: int) -> None:
 
 def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(page: Page, base_url: str, size: str,
                                                                             tmp_path: Path) -> None:
-    shots = artefacts(tmp_path)
     page.goto(base_url + "/")
     expect(page.locator("#tutorial-offer")).to_be_visible()
-    shoot(page, shots, f"home-offer-{size}")
+    shoot(page, tmp_path, f"home-offer-{size}")
     sent: list[str] = []
     page.on("request", lambda request: sent.append(f"{request.method} {request.url}"))
     tab_to(page, "#tutorial-offer-start")
@@ -95,7 +87,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     expect(page.locator("#bid-submit")).to_have_attribute("aria-disabled", "true")
     expect(page.locator("#bid-submit")).to_have_attribute("title", re.compile("read this step"))
     expect(page.locator("#lesson-lock")).to_contain_text("read this step")
-    shoot(page, shots, f"step-1-{size}")
+    shoot(page, tmp_path, f"step-1-{size}")
     tab_to(page, "#lesson-continue")
     page.keyboard.press("Enter")
     progress(page, 2)
@@ -105,7 +97,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     continue_by_keyboard(page, 4)
     expect(page.locator("#lesson-text")).to_contain_text("three threes, two fives, two sixes, one two and one four")
     expect(page.locator("#hand-dice .die.counted")).to_have_count(3)
-    shoot(page, shots, f"step-4-wild-ones-{size}")
+    shoot(page, tmp_path, f"step-4-wild-ones-{size}")
     continue_by_keyboard(page, 5)
 
     # Your raise: the quantity stepper has the focus, Liar is locked until it is explained.
@@ -121,7 +113,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     expect(page.locator("#lesson-feedback")).to_contain_text("“three twos” is a legal raise")
     said(page, "This time bid “three threes”")
     progress(page, 5)
-    shoot(page, shots, f"step-5-wrong-move-{size}")
+    shoot(page, tmp_path, f"step-5-wrong-move-{size}")
     tab_to(page, '#faces button[data-face="3"]')
     page.keyboard.press("Enter")
     tab_to(page, "#bid-submit")
@@ -135,7 +127,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     expect(page.locator("#lesson-reveal-count")).to_have_text("Matching dice: 3 (ones wild)")
     expect(page.locator("#lesson-reveal-verdict")).to_have_text("The bid stands: Anna loses 1 die.")
     expect(page.locator("#bid")).to_be_hidden()
-    shoot(page, shots, f"step-7-reveal-{size}")
+    shoot(page, tmp_path, f"step-7-reveal-{size}")
 
     # Round 2, the rules page's example: raise to five twos, then call Ben's six fours.
     continue_by_keyboard(page, 8)
@@ -163,7 +155,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
 
     # The end: a real game against two bots, by the home page's own request.
     focused(page, "#lesson-name")
-    shoot(page, shots, f"step-16-end-{size}")
+    shoot(page, tmp_path, f"step-16-end-{size}")
     # The whole lesson ran in the page: it loaded itself and its assets, and sent nothing else.
     assert sent and all(re.match(rf"GET {re.escape(base_url)}/(learn|static/)", line) for line in sent), sent
     page.keyboard.type("Jem")
@@ -171,7 +163,7 @@ def test_from_the_first_visits_offer_to_a_real_game_against_bots_by_keyboard(pag
     expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
     expect(page.locator("#hand-dice .die")).to_have_count(5)
     expect(page.locator("#seats-list li")).to_have_count(3)
-    shoot(page, shots, f"first-real-game-{size}")
+    shoot(page, tmp_path, f"first-real-game-{size}")
     page.goto(base_url + "/")
     expect(page.locator("#create-name")).to_be_visible()
     expect(page.locator("#tutorial-offer")).to_be_hidden()  # remembered: the tutorial was opened
@@ -224,7 +216,7 @@ def test_the_language_switches_on_the_tutorial_keeping_the_step_and_on_the_home_
     expect(page.locator("#lesson-text")).to_contain_text("Бен повышает: «две шестёрки» вместо «две четвёрки»")
     expect(page.locator("#lesson-continue")).to_have_text("Дальше")
     expect(page.locator("#lesson-bids-list")).to_contain_text("Анна: две четвёрки")
-    shoot(page, artefacts(tmp_path), f"step-3-ru-{size}")
+    shoot(page, tmp_path, f"step-3-ru-{size}")
     page.locator('button.lang[data-lang="en"]').click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     progress(page, 3)
@@ -237,7 +229,7 @@ def test_the_language_switches_on_the_tutorial_keeping_the_step_and_on_the_home_
     expect(page.locator("html")).to_have_attribute("lang", "ru")
     expect(page.locator("#tutorial-offer-title")).to_have_text("Впервые в таверне?")
     expect(page.locator("#tutorial-link")).to_have_text("Учиться, играя: тренировка на две минуты")
-    shoot(page, artefacts(tmp_path), f"home-offer-ru-{size}")
+    shoot(page, tmp_path, f"home-offer-ru-{size}")
     page.locator('button.lang[data-lang="en"]').click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("#tutorial-offer-title")).to_have_text("First time at the tavern?")

@@ -3,7 +3,6 @@ by itself and shows the table as it was; a page opened at a worker that does not
 says the table is moving and reloads itself until it is handed over."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -11,15 +10,14 @@ from playwright.sync_api import expect
 from tests.browser.players import Person
 from tests.support.client import Player, create_table
 from tests.support.cluster import RoutedPlayer, running_cluster
+from tests.support.artefacts import keep_screenshot
 
 SECONDS = 30_000
 
 
 def shot(page, tmp_path: Path, name: str) -> None:  # noqa: ANN001
     """A screenshot kept as an artefact (TAVERN_ARTEFACTS when set, else the test's folder)."""
-    folder = Path(os.environ.get("TAVERN_ARTEFACTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"cluster-{name}.png"))
+    keep_screenshot(page, tmp_path, f"cluster/{name}", whole_page=False)
 
 
 def test_the_page_reconnects_by_itself_when_its_worker_is_killed(tmp_path, postgres, browser):
