@@ -1,7 +1,7 @@
 """The strong bot: robust observe, equilibrium endgame, adaptation from reveals."""
 from __future__ import annotations
 
-from referee.bots.endgame import strategy_tables
+from referee.bots.endgame import strategy_table
 from referee.bots.situation import TAVERN, Situation
 from referee.bots.strong import StrongBot
 
@@ -29,7 +29,7 @@ def test_observe_ignores_unknown_and_malformed_events():
 
 
 def test_heads_up_one_die_is_played_from_the_equilibrium_table():
-    table = strategy_tables()["1v1-wild"]
+    table = strategy_table("1v1-wild")
     policy = StrongBot(seed=0).policy(endgame_view(3, [(1, 4)]))
     entry = table["3|1x4"]
     assert {(a["quantity"], a["face"]) if a["type"] == "bid" else "liar": round(p, 3) for a, p in policy} == \
