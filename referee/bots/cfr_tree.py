@@ -56,6 +56,8 @@ class Tree:
         self.game = game
         bids = len(game.bids)
         depth = bids if max_depth is None else min(max_depth, bids)
+        self.capped = depth < bids
+        """True when the last level is a cut (only Liar there), not the game's own end."""
         self.levels: list[Level] = []
         parent, last = np.array([-1], dtype=np.int64), np.array([-1], dtype=np.int64)
         for d in range(depth + 1):
