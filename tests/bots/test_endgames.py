@@ -53,7 +53,9 @@ def test_every_shipped_endgame_is_in_the_manifest_and_matches_its_hash():
         content = json.loads(gzip.decompress(data))
         assert content["game"] == name and content["version"] == manifest()["version"]
         assert len(content["table"]) == entry["information_sets"]
-        assert all(sum(moves.values()) == pytest.approx(1000, abs=10) for moves in content["table"].values())
+        for moves in content["table"].values():     # thousandths, less the moves dropped below the floor
+            assert moves and all(isinstance(v, int) and v > 0 for v in moves.values())
+            assert 900 < sum(moves.values()) <= 1000 + len(moves)
 
 
 @pytest.mark.parametrize("name,target", [("2v1-wild", 0.005), ("1v2-plain", 0.02)])
