@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test test-tools bench clean
+.PHONY: run test test-tools bench endgames clean
 
 $(VENV)/.run-stamp: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
@@ -49,6 +49,10 @@ test: $(VENV)/.test-stamp test-tools
 
 bench: $(VENV)/.test-stamp
 	$(PY) bench/latency.py
+
+# The strong bot's solved heads-up endgames (docs/bots.md): one thread, so a rebuild gives the same bytes.
+endgames: $(VENV)/.run-stamp
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.bots.endgame_build --out referee/bots/endgames/
 
 clean:
 	rm -rf $(VENV) var test-output

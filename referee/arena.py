@@ -54,8 +54,12 @@ def seating(entrants: int, game: int) -> list[int]:
 
 
 def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *,
-               signer: Signer | None = None, audit_out: str | None = None) -> list[Tally]:
+               signer: Signer | None = None, audit_out: str | None = None,
+               players: Sequence[Any] | None = None) -> list[Tally]:
     """Play ``games`` games and return one raw tally per entrant, in the order of ``bots``.
+
+    ``players``: bot objects to seat instead of new ones made from ``bots`` (which then only
+    names them), e.g. to look at what a learning bot knows after the games.
 
     Game g (1-based) is table ``arena-<seed>-<g:04d>``, its secrets from ``arena_entropy(seed, g)``,
     signed by ``signer`` (default ``arena_signer(seed)``); with ``audit_out`` its audit export is
@@ -64,7 +68,8 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *
     signer = signer or arena_signer(seed)
     if audit_out is not None:
         os.makedirs(audit_out, exist_ok=True)
-    players = [make_bot(spec, seed=seed * 1_000_003 + index) for index, spec in enumerate(bots)]
+    if players is None:
+        players = [make_bot(spec, seed=seed * 1_000_003 + index) for index, spec in enumerate(bots)]
     tallies = [Tally(spec) for spec in bots]
     seats = tuple(range(len(bots)))
     opener = None if settings.first_opener == "roll_off" else first_opener(seats, None)

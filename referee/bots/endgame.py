@@ -1,6 +1,9 @@
-"""Equilibrium play for small heads-up endgames, read from the CFR strategy file (``cfr.py``).
+"""Equilibrium play for small heads-up endgames, read from the solved files in ``endgames/``.
 
-The file is solved for the `tavern` order of bids (quantity or face, no bids on ones), with or
+``endgame_build`` writes one gzip'd table per endgame (``"2v1-wild.json.gz"``: the opener's
+dice v the other's, wild ones or not) and ``manifest.json`` with each file's SHA-256. A table
+is read the first time a position of its endgame comes up, checked against the manifest, and
+kept; a lookup is one dict access. The files are solved for the `tavern` order of bids (quantity or face, no bids on ones), with or
 without wild ones, and without spot on: at a table playing ``face_up``, ``bids_on_ones``,
 ``spot_on`` or in a palifico round ``endgame_moves`` gives None, and the strong bot plays its
 posterior play there instead.
@@ -16,22 +19,47 @@ True
 """
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .base import LIAR, Move, normalise
 from .situation import Situation
 
-STRATEGY_FILE = Path(__file__).with_name("endgame_strategy.json")
+ENDGAMES_DIR = Path(__file__).with_name("endgames")
+Table = dict[str, dict[str, int]]
+"""``{"<hand>|<bids>": {"<move>": weight}}``, e.g. ``{"6|2x6": {"liar": 1000}}``."""
+
+
+class CorruptEndgame(Exception):
+    """A solved file does not match its manifest (rebuild it: ``make endgames``)."""
 
 
 @lru_cache(maxsize=1)
-def strategy_tables() -> dict[str, dict[str, dict[str, float]]]:
-    """Every solved endgame's table, by name (``"1v1-wild"``); loaded once."""
-    with STRATEGY_FILE.open(encoding="utf-8") as source:
-        tables: dict[str, dict[str, dict[str, float]]] = json.load(source)["games"]
-    return tables
+def manifest() -> dict[str, Any]:
+    """``endgames/manifest.json``: per endgame its file, SHA-256, iterations and exploitability."""
+    data: dict[str, Any] = json.loads((ENDGAMES_DIR / "manifest.json").read_text(encoding="utf-8"))
+    return data
+
+
+@lru_cache(maxsize=None)
+def strategy_table(name: str) -> Table | None:
+    """The solved table of endgame ``name`` (``"1v1-wild"``), read once; None if none is shipped.
+
+    >>> strategy_table("1v1-wild")["6|2x6"], strategy_table("9v9-wild")
+    ({'liar': 1000}, None)
+    """
+    entry = manifest()["games"].get(name)
+    if entry is None:
+        return None
+    data = (ENDGAMES_DIR / entry["file"]).read_bytes()
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise CorruptEndgame(f"{entry['file']} does not match endgames/manifest.json")
+    table: Table = json.loads(gzip.decompress(data))["table"]
+    return table
 
 
 def solved_rules(seen: Situation) -> bool:
@@ -47,7 +75,7 @@ def endgame_moves(seen: Situation) -> list[tuple[Move, float]] | None:
         return None
     opener_dice = seen.counts[seen.bids[0][0]] if seen.bids else len(seen.dice)
     name = f"{opener_dice}v{seen.total - opener_dice}-{'wild' if seen.wild else 'plain'}"
-    table = strategy_tables().get(name)
+    table = strategy_table(name)
     if table is None:
         return None
     key = "".join(map(str, sorted(seen.dice))) + "|" + ",".join(f"{q}x{f}" for _, (q, f) in seen.bids)

@@ -1,7 +1,7 @@
 """The strong bot: robust observe, equilibrium endgame, adaptation from reveals."""
 from __future__ import annotations
 
-from referee.bots.endgame import strategy_tables
+from referee.bots.endgame import strategy_table
 from referee.bots.situation import TAVERN, Situation
 from referee.bots.strong import StrongBot
 
@@ -29,7 +29,7 @@ def test_observe_ignores_unknown_and_malformed_events():
 
 
 def test_heads_up_one_die_is_played_from_the_equilibrium_table():
-    table = strategy_tables()["1v1-wild"]
+    table = strategy_table("1v1-wild")
     policy = StrongBot(seed=0).policy(endgame_view(3, [(1, 4)]))
     entry = table["3|1x4"]
     assert {(a["quantity"], a["face"]) if a["type"] == "bid" else "liar": round(p, 3) for a, p in policy} == \
@@ -79,7 +79,8 @@ def _reads_a_binomial_player(bot, seat=1):
     return bot
 
 
-def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_raise():
+def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_raise(monkeypatch):
+    monkeypatch.setattr("referee.bots.strong.endgame_moves", lambda seen: None)   # 2 v 2 is a solved endgame now
     from referee.bots.beliefs import surest_bids
     from referee.bots.roundgame import hands_of
     # Heads-up, 2 dice each; the binomial player opened "one three" (so it holds a three and no one or two).
