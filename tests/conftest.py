@@ -2,7 +2,9 @@
 must not turn a slow example into a failure), and for browser tests 15 s for a page to show what
 a test expects (5 s by default), one Playwright driver and
 one headless Debian Chromium. A missing Chromium fails the browser tests (it is never a skip):
-`make test` installs it.
+`make test` installs it. One real PostgreSQL (initdb/pg_ctl in a temporary folder) for the tests
+that ask for ``postgres``: started on first use, a fresh database per test
+(``postgres.new_database()``), removed at the end.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import pytest
 from hypothesis import settings
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from tests.support.postgres import PostgresServer
+
 settings.register_profile("tavern", deadline=None)
 settings.load_profile("tavern")
 expect.set_options(timeout=15_000)
@@ -20,6 +24,16 @@ expect.set_options(timeout=15_000)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ Two guarantees:
 Every emit goes through the socket server, so with a message queue (``message_queue.py``) it
 also reaches the members of those rooms that other processes hold. Who is connected is counted
 in this process: a table's connections are all its owner's (other processes refuse them,
-``store/leased``).
+``table/moving``).
 """
 from __future__ import annotations
 

@@ -13,16 +13,6 @@ from tests.support.redis import RedisServer
 from tests.support.server import Server
 
 
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
-
-
 @pytest.fixture
 def redis_server() -> Iterator[RedisServer]:
     server = RedisServer()

@@ -2,7 +2,8 @@
 the other holds, a seat's private view never goes anywhere else, and a Redis restart loses nothing.
 
 The honest scenario. Every connection of a table is held by the table's owner: another process
-refuses it (``store/leased``, asserted below), and nginx routes a table's traffic to its owner.
+refuses it (``table/moving``, asserted below, while it asks the owner to hand the table over), and
+nginx routes a table's traffic to its owner.
 So what crosses the queue is the owner's emits to rooms (and sids) that another process holds
 members of. Process B holds a spectator of its own table; the test puts that connection into
 the watch room of a table of process A the way python-socketio does for a sid another process
@@ -120,13 +121,16 @@ def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str) -> tuple[s
 
 def test_process_b_refuses_a_connection_to_a_table_process_a_serves(processes):
     a, b = processes
-    table = create_table(a.base_url, "Anna")["table"]
+    host = create_table(a.base_url, "Anna")
+    anna = Player(a.base_url, host["table"], host["token"])  # the creator let the table go: A serves it from here
+    anna.wait_for(at(host["table"]))
     refusals: list[Any] = []
     client = socketio.Client(reconnection=False)
     client.on("connect_error", refusals.append)
     with pytest.raises(socketio.exceptions.ConnectionError):
-        client.connect(b.base_url, auth={"table": table}, transports=["websocket"], wait_timeout=10)
-    assert [refusal["data"]["code"] for refusal in refusals] == ["store/leased"]
+        client.connect(b.base_url, auth={"table": host["table"]}, transports=["websocket"], wait_timeout=10)
+    assert [refusal["data"]["code"] for refusal in refusals] == ["table/moving"]  # and B asks A to hand it over
+    anna.close()
 
 
 def test_a_connection_held_by_process_b_sees_the_moves_at_a_table_of_process_a(processes, redis_server):

@@ -1,5 +1,5 @@
-"""One real PostgreSQL for the store tests (started on first use, stopped at the end), and the
-stores every shared test runs against: SQLite in memory, SQLite on disk, PostgreSQL."""
+"""The stores every shared store test runs against: SQLite in memory, SQLite on disk, and
+PostgreSQL (a fresh database of the session's server: tests/conftest.py's ``postgres``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -8,20 +8,9 @@ import pytest
 
 from referee.store.base import Store
 from referee.store.log import EventLog
-from tests.support.postgres import PostgresServer
 
 Opener = Callable[[Callable[[], float]], Store]
 """Opens one more writer of the same store (``opener(clock)``), as another process would."""
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
 
 
 def sqlite_in_memory(request: pytest.FixtureRequest) -> Opener:
