@@ -71,7 +71,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``;
     ``offload`` runs the SQLite store's blocking syncs (``referee.serve`` gives gevent's thread pool)."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=None)
-    serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets(), minify=config.minify_assets))
+    serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets(ROOT / "static"), minify=config.minify_assets))
     app.config["JSON_AS_ASCII"] = False
     limits = config.limits
     app.config["MAX_CONTENT_LENGTH"] = limits.http_body_bytes or None

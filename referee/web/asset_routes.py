@@ -39,7 +39,7 @@ from flask import Flask, Response, request, url_for
 from markupsafe import Markup
 
 from .assets import URL_PREFIX, Asset, Assets
-from .bundle import PAGES, bundle_name
+from .bundle import PAGES, STYLES, bundle_name, style_name
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 PAGE_MIN_GZIP_BYTES = 1024
@@ -72,8 +72,15 @@ def serve_assets(app: Flask, assets: Assets) -> None:
         return Markup("".join(f'<script type="module" src="{url_for("static", filename=name)}"></script>\n'
                               for name in names))
 
+    def page_styles(page: str) -> Markup:
+        """The ``<link rel="stylesheet">`` of a page of ``bundle.STYLES``: its joined stylesheets, or
+        (sources served as written) each of them."""
+        names = [style_name(page)] if assets.by_name(style_name(page)) else list(STYLES[page])
+        return Markup("".join(f'<link rel="stylesheet" href="{url_for("static", filename=name)}">\n' for name in names))
+
     app.url_defaults(hashed_names)
     app.add_template_global(page_modules)
+    app.add_template_global(page_styles)
     app.add_url_rule(URL_PREFIX + "<path:filename>", "static", static)
     app.after_request(compress_page)
 

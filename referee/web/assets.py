@@ -39,7 +39,7 @@ from pathlib import Path
 
 import brotli  # type: ignore[import-untyped]
 
-from .bundle import page_bundles
+from .bundle import page_bundles, style_bundles
 from .minify import minified
 
 HASH_LENGTH = 12
@@ -103,6 +103,7 @@ class Assets:
         sources.update(generated or {})
         if minify:
             sources.update(page_bundles(sources))
+            sources.update(style_bundles(sources))
             sources = {name: minified(name, body) for name, body in sources.items()}
         return cls(_manifest(tuple(sorted(sources.items()))))
 

@@ -41,6 +41,12 @@ PAGES: dict[str, tuple[str, ...]] = {
 }
 """The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``)."""
 
+STYLES: dict[str, tuple[str, ...]] = {
+    "table": ("css/app.css", "css/rules.css", "css/table.css", "css/feel.css"),
+}
+"""The stylesheets of a page, in document order, served as one (``css/<page>.page.css``:
+``page_styles(page)`` in its template)."""
+
 SPEC = r"""(?P<q>["'])(?P<spec>\.\.?/[\w./-]+)(?P=q)"""
 IMPORT = re.compile(r"^import\s*(?:\{(?P<names>[^}]*)\}\s*from\s*)?" + SPEC + r"\s*;?[ \t]*$", re.M)
 REEXPORT = re.compile(r"^export\s*\{(?P<names>[^}]*)\}\s*from\s*" + SPEC + r"\s*;?[ \t]*$", re.M)
@@ -76,6 +82,42 @@ def page_bundles(sources: Mapping[str, bytes], pages: Mapping[str, tuple[str, ..
         except Unbundlable:
             continue
     return made
+
+
+def style_bundles(sources: Mapping[str, bytes], styles: Mapping[str, tuple[str, ...]] = STYLES) -> dict[str, bytes]:
+    """Each page's stylesheets joined in order, by asset name (CSS joins safely: no ``@import``
+    nor ``@charset`` in ours, and the cascade keeps the document's order); none for a page
+    whose stylesheets are not all there.
+
+    >>> style_bundles({"css/a.css": b"a{}", "css/b.css": b"b{}"}, {"p": ("css/a.css", "css/b.css")})
+    {'css/p.page.css': b'a{}\\nb{}\\n'}
+    """
+    return {style_name(page): b"".join(sources[name].rstrip(b"\n") + b"\n" for name in names)
+            for page, names in styles.items() if all(name in sources for name in names)}
+
+
+def style_name(page: str) -> str:
+    """The asset name of ``page``'s joined stylesheets."""
+    return f"css/{page}.page.css"
+
+
+def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module] | None = None) -> list[str]:
+    """Every module ``entries`` reach by static and dynamic imports: all that the page may run
+    (:class:`Unbundlable` for a graph the bundler does not understand); ``parsed`` keeps the
+    modules read, for the next page.
+
+    >>> reached(("js/a.js",), {"js/a.js": b'import "./b.js";\\nimport("./c.js");\\n', "js/b.js": b"", "js/c.js": b""})
+    ['js/a.js', 'js/b.js', 'js/c.js']
+    """
+    parsed = {} if parsed is None else parsed
+    seen: list[str] = []
+    todo = list(entries)
+    while todo:
+        for name in _ordered((todo.pop(0),), sources, parsed):
+            if name not in seen:
+                seen.append(name)
+                todo.extend(sorted(parsed[name].dynamic))
+    return sorted(seen)
 
 
 def bundle_name(page: str) -> str:

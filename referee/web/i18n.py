@@ -18,6 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from .page_strings import page_strings, pages_scripts
+
 Lang = Literal["ru", "en"]
 LANGUAGES: tuple[Lang, ...] = ("en", "ru")
 DEFAULT: Lang = "en"
@@ -69,15 +71,25 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
-def catalog_assets() -> dict[str, bytes]:
+def catalog_assets(static: Path | None = None) -> dict[str, bytes]:
     """Each language's catalogue as the JSON file the pages' scripts fetch (``catalog/<lang>.json``,
-    served as a hashed asset, so a browser keeps it until the catalogue changes).
+    served as a hashed asset, so a browser keeps it until the catalogue changes), and with the
+    assets folder ``static`` each bundled page's share of it (``catalog/<page>.<lang>.json``:
+    ``page_strings``).
 
     >>> json.loads(catalog_assets()["catalog/ru.json"])["unit.dice"]
     '{n} кубик|{n} кубика|{n} кубиков'
     """
-    return {f"catalog/{lang}.json": json.dumps(catalog(lang), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            for lang in LANGUAGES}
+    def encoded(strings: dict[str, str]) -> bytes:
+        return json.dumps(strings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    catalogs = {lang: catalog(lang) for lang in LANGUAGES}
+    made = {f"catalog/{lang}.json": encoded(strings) for lang, strings in catalogs.items()}
+    if static is not None:
+        sources = {f"js/{path.name}": path.read_bytes() for path in sorted((static / "js").glob("*.js"))}
+        for page, scripts in pages_scripts(sources).items():
+            made.update({f"catalog/{page}.{lang}.json": encoded(page_strings(strings, scripts))
+                         for lang, strings in catalogs.items()})
+    return made
 
 
 def translate(lang: str, key: str, **params: object) -> str:

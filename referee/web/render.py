@@ -2,7 +2,8 @@
 
 The language comes from the ``lang`` cookie, else ``Accept-Language`` (``i18n.pick_language``);
 every page gets ``_`` to translate in the template and the server's public key; its scripts
-fetch the language's catalogue (``catalog/<lang>.json``, a hashed asset: i18n.catalog_assets).
+fetch the language's catalogue, the page's own share of it where it has one (``strings``:
+``page_strings.strings_asset``, a hashed asset made by i18n.catalog_assets).
 """
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from typing import Any
 from flask import current_app, render_template, request
 
 from .i18n import pick_language, translate
+from .page_strings import strings_asset
 
 
 def page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
     """``template`` rendered with ``context`` and the visitor's language, with ``status``."""
     lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
-    return render_template(template, lang=lang,
+    return render_template(template, lang=lang, strings=strings_asset(template, lang),
                            server_key=current_app.extensions["tavern"].server_key,
                            _=lambda key, **params: translate(lang, key, **params), **context), status

@@ -35,3 +35,10 @@ export function bringIntoView(card) {
   const box = card.getBoundingClientRect();
   if (box.top < 0 || box.bottom > innerHeight) card.scrollIntoView({ block: "start" });
 }
+
+// A stylesheet the page needs only sometimes (a refereed table's cards), added the first time.
+//   stylesheet(href)   // a link to href, unless the page has one
+export function stylesheet(href) {
+  if (document.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  document.head.append(el("link", { rel: "stylesheet", href }));
+}

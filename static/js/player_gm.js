@@ -4,7 +4,7 @@
 // it imports table.js, which therefore runs first, even while table.js waits for its game's modules).
 
 import "./table.js";
-import { byId, el, setText, show } from "./dom.js";
+import { byId, el, setText, show, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { potText } from "./pot.js";
@@ -13,7 +13,6 @@ import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
 import { sender } from "./send.js";
 
 const socket = window.tavern.socket;
-document.head.append(el("link", { rel: "stylesheet", href: "/static/css/referee.css" }));
 const KIND_FIELDS = { telekinesis: ["die", "value"], mind_reading: ["target"], loaded_die: [], knock: ["target", "value"], other: [] };
 
 const send = sender(socket);
@@ -89,6 +88,7 @@ function onState(state) {
   const { game, you } = state;
   const seated = you.seat !== null;
   const refereed = gm.referee !== null;
+  if (refereed || gm.stakes.length > 0) stylesheet("/static/css/referee.css");
   show(status, refereed || gm.stakes.length > 0);
   setText(byId("gm-referee"), refereed ? t("gm.referee_is", { name: gm.referee.name }) : "");
   show(byId("gm-paused"), gm.paused);

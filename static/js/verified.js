@@ -31,7 +31,6 @@ let checking = null; // the round whose dice are being checked (or were last che
 let verdict = null; // {id, steps}: the finished check of that round
 let latest = null; // the newest state: the dice held now are compared with the committed ones
 
-document.head.append(el("link", { rel: "stylesheet", href: "/static/css/audit.css" }));
 const mark = el("p", { id: "dice-verified", class: "verified", role: "status", hidden: true });
 byId("hand").append(mark);
 const fingerprint = el("code", { class: "fingerprint" });

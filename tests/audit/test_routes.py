@@ -63,7 +63,7 @@ def test_the_audit_page_names_the_table_key_game_and_the_cli_command():
     assert SIGNER.fingerprint in html
     assert f"referee verify http://localhost/t/{table_id}/audit.json" in html
     assert 'type="file"' in html and 'aria-live="polite"' in html
-    assert re.search(r"/static/js/audit\.[0-9a-f]{12}\.js", html)
+    assert re.search(r"/static/js/audit\.bundle\.[0-9a-f]{12}\.js", html)
 
 
 def test_the_audit_page_speaks_russian():

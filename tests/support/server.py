@@ -23,7 +23,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, log_path: Path, seconds: float = 30) -> None:
+def wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, log_path: Path, seconds: float = 120) -> None:
     """Wait until the server ``process`` answers ``GET /healthz``; raise with its log's tail if it exits."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -138,3 +138,9 @@ def test_every_page_template_loads_its_modules_through_its_bundle() -> None:
         assert all(page in PAGES for page in named), template.name
         modules = re.findall(r'<script type="module"[^>]*filename=\'js/([\w.]+)\'', html)
         assert modules == (["lang.js"] if template.name == "base.html" else []), template.name
+
+
+def test_the_table_page_links_its_stylesheets_as_one_and_the_dev_switch_each() -> None:
+    links = re.compile(r'<link rel="stylesheet" href="/static/css/([\w.]+?)\.[0-9a-f]{12}\.css">')
+    assert links.findall(table_page(minify=True)) == ["table.page"]
+    assert links.findall(table_page(minify=False)) == ["app", "rules", "table", "feel"]
