@@ -160,7 +160,7 @@ def test_sounds_wait_for_a_gesture_and_mute_is_remembered_across_a_reload(browse
     expect(page.locator("#bid")).to_be_visible()
     assert page.evaluate("window.tjTones") == 0                     # her turn came before any gesture: silence
     page.locator("#bid-submit").click()                             # a gesture; the bot answers at once
-    page.wait_for_function("window.tjTones > 0")
+    page.wait_for_function("() => window.tjTones > 0")
     page.locator("#sound-toggle").click()
     expect(page.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
     page.reload()
