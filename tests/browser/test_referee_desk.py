@@ -1,6 +1,8 @@
 """The referee's desk as a referee meets it: the whisper relay's copy button, and the desk once a game is over."""
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -42,9 +44,8 @@ def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player
         page.get_by_role("button", name="Seat a regular").click()
     expect(page.locator("#desk-seats li")).to_have_count(3)
     page.get_by_role("button", name="Start a game").click()
-    for _ in range(300):  # the regulars play at once; the referee moves each round on (15 s at most)
-        if (referee.states[-1].get("game") or {}).get("phase") == "over":
-            break
+    deadline = time.monotonic() + 180  # the regulars play at once; the referee moves each round on
+    while (referee.states[-1].get("game") or {}).get("phase") != "over" and time.monotonic() < deadline:
         if page.locator("#desk-next").is_visible():
             page.locator("#desk-next").click()
         page.wait_for_timeout(50)
