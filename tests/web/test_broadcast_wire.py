@@ -14,6 +14,7 @@ from socketio import packet as sio_packet
 from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer
+from referee.round_views import history_view
 from referee.views import game_view, table_view
 from referee.web.frames import GuardedPacket
 from referee.web.wire import Encoded, Parts, dumps
@@ -25,7 +26,8 @@ UNLIMITED = Limits(tables_burst=0, events_burst=0)
 
 
 def alone(harness, table, seat):
-    """The view of ``seat`` (None: a spectator) built on its own, its game by ``game_view`` itself."""
+    """The view of ``seat`` (None: a spectator) built on its own, its game by ``game_view`` itself
+    and the game's public round history (``history_view``)."""
     services = harness.app.extensions["tavern"]
     state, fairness = table.current, table.current.fairness
     view = table_view(state, version=table.version, seat=seat, connected=set(table.connected),
@@ -33,7 +35,8 @@ def alone(harness, table, seat):
                       deadline=table.turn_deadline(), commitment=fairness.deal_public if fairness else None,
                       server_key=services.server_key, private=table.private_for(seat) if seat is not None else None)
     if state.game is not None:
-        view["game"] = game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off)
+        view["game"] = {**game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off),
+                        **history_view(state.round_history, bids=len(state.game.bids))}
     return view
 
 

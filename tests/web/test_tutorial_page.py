@@ -18,7 +18,8 @@ from .test_assets import STATIC_IMPORT, page_assets
 
 @pytest.fixture(scope="module")
 def harness() -> Harness:
-    config = Config(async_mode="threading", database=":memory:", signing_key="unused")
+    # the modules as written (the dev switch): which modules a page reaches, not how they are bundled
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused", minify_assets=False)
     return Harness(create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler()), ManualScheduler())
 
 
