@@ -49,3 +49,19 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def close_pages_of_the_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's own pages are closed when it ends (the module's and session's fixtures
+    keep theirs): a page left open keeps animating, polling and reconnecting, and slows every
+    test after it."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    kept = set(browser.contexts)
+    yield
+    for context in browser.contexts:
+        if context not in kept:
+            context.close()
