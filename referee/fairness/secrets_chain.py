@@ -10,7 +10,8 @@ check SHA-256(x_r) == x_{r-1} down to the anchor, and nobody can compute x_{r+1}
 L = 512 rounds per game: a Liar's Dice game of 8 players with 10 dice each lasts at most
 79 rounds unless "spot on" gives dice back, so 512 is out of reach in practice; a game that
 reaches it gets ``ChainExhausted``. x_r is recomputed from the stored top with L - r
-hashes (at most 512 SHA-256 calls, well under a millisecond), so nothing else is stored.
+hashes (at most 512 SHA-256 calls); the server keeps every 16th link of a game's chain in memory, so a
+round's deal and reveal hash at most 15 times.
 
 Draws. Draws are revealed in any order (a difficulty check at once, a hidden pick at the end
 of the round), so they cannot share a hash chain: revealing a link reveals every lower one.
@@ -40,6 +41,8 @@ from referee.fairness.encoding import FairnessError, fields, hmac_sha256, sha256
 from referee.fairness.merkle import audit_path, leaf_hash, root_of_hashes
 
 CHAIN_LENGTH = 512
+CHECKPOINT_EVERY = 16
+"""The links of a game's chain kept in memory: every 16th (``_checkpoints``)."""
 DRAW_SLOTS = 512
 """Draws a game commits to unless its family asks for more (``open_game(draw_slots=...)``)."""
 MAX_DRAW_SLOTS = 16384
@@ -67,28 +70,49 @@ def new_secret(entropy: Entropy = secrets.token_bytes) -> bytes:
 
 
 def link(top: bytes, round_no: int) -> bytes:
-    """x_r for round ``round_no`` (0 gives the anchor), computed from the top x_L."""
+    """x_r for round ``round_no`` (0 gives the anchor), computed from the top x_L.
+
+    The game's chain is walked once (``_checkpoints``); a link is then at most
+    ``CHECKPOINT_EVERY - 1`` hashes from the checkpoint above it.
+
+    >>> top = bytes(range(32))
+    >>> link(top, 500) == _walk(top, CHAIN_LENGTH - 500) and link(top, 0) == _walk(top, CHAIN_LENGTH)
+    True
+    """
     if not 0 <= round_no <= CHAIN_LENGTH:
         raise ChainExhausted(
             f"round {round_no} is outside the chain of {CHAIN_LENGTH} rounds of this game"
         )
-    value = top
-    for _ in range(CHAIN_LENGTH - round_no):
-        value = sha256(value)
-    return value
+    above = -(-round_no // CHECKPOINT_EVERY)
+    return _walk(_checkpoints(top)[above], above * CHECKPOINT_EVERY - round_no)
 
 
 def anchor(top: bytes) -> bytes:
     """x_0, the public anchor of the chain, published in the game manifest."""
-    return link(top, 0)
+    return _checkpoints(top)[0]
 
 
 def hashes_to(x_r: bytes, round_no: int, anchor_value: bytes) -> bool:
     """True when hashing ``x_r`` ``round_no`` times gives the anchor x_0."""
-    value = x_r
-    for _ in range(round_no):
-        value = sha256(value)
-    return value == anchor_value
+    return _walk(x_r, round_no) == anchor_value
+
+
+def _walk(value: bytes, steps: int) -> bytes:
+    """``value`` hashed ``steps`` times with SHA-256."""
+    for _ in range(steps):
+        value = hashlib.sha256(value).digest()
+    return value
+
+
+@lru_cache(maxsize=1024)
+def _checkpoints(top: bytes) -> tuple[bytes, ...]:
+    """x_0, x_k, x_2k, ... x_L (k = ``CHECKPOINT_EVERY``) of the chain under ``top``: one walk of
+    the chain per game (its opening needs the anchor anyway), then a deal and a reveal of round r
+    hash at most k - 1 times instead of L - r (33 links, about 1 KB, a game)."""
+    links = [top]
+    for _ in range(CHAIN_LENGTH // CHECKPOINT_EVERY):
+        links.append(_walk(links[-1], CHECKPOINT_EVERY))
+    return tuple(reversed(links))
 
 
 def draw_secret(master: bytes, draw_no: int, slots: int = DRAW_SLOTS) -> bytes:

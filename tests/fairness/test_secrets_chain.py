@@ -1,3 +1,5 @@
+import hashlib
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -29,6 +31,16 @@ def test_every_link_hashes_back_to_the_anchor_in_r_steps(top, r):
     assert hashes_to(link(top, r), r, anchor(top))
     if r > 0:
         assert not hashes_to(link(top, r), r - 1, anchor(top))
+
+
+@given(tops)
+def test_every_link_is_the_top_hashed_l_minus_r_times(top):
+    expected, value = {CHAIN_LENGTH: top}, top
+    for r in range(CHAIN_LENGTH - 1, -1, -1):
+        value = hashlib.sha256(value).digest()
+        expected[r] = value
+    assert [link(top, r) for r in range(CHAIN_LENGTH + 1)] == [expected[r] for r in range(CHAIN_LENGTH + 1)]
+    assert anchor(top) == expected[0]
 
 
 def test_the_top_is_the_last_link():
