@@ -40,7 +40,7 @@ from referee.fairness.encoding import (
     statement,
 )
 from referee.fairness.keys import Signer
-from referee.fairness.merkle import hand_leaves, inclusion_proof, leaf_hash, merkle_root, proofs_of_hashes
+from referee.fairness.merkle import hand_leaves, leaf_hash, levels_of_hashes, path_in_levels
 from referee.fairness.secrets_chain import (
     DRAW_SLOTS,
     Entropy,
@@ -113,15 +113,31 @@ def open_game(
     return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex(), "draw_slots": draw_slots})
 
 
-LEAF_HASH_ROUNDS = 512
-"""How many rounds' leaf hashes ``Deal`` keeps (one per table playing; ~7.5 KB each with its key, at a table of five: 4 MB at most)."""
-_LEAF_HASHES: dict[tuple[Any, Any], tuple[bytes, ...]] = {}
-"""Leaf hashes by the round's hands and salts (what they are computed from), oldest first."""
+ROUND_TREES = 512
+"""How many rounds' Merkle trees ``Deal`` keeps (one per table playing; ~10 KB each with its key, at a table of five: 5 MB at most)."""
+_ROUND_TREES: dict[tuple[Any, Any], list[list[bytes]]] = {}
+"""A round's tree levels (``merkle.levels_of_hashes``) by its hands and salts (what they are computed from), oldest first."""
 
 
 def _frozen(by_seat: Mapping[str, Iterable[Any]]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
     """A per-seat mapping of lists as a key."""
     return tuple((seat, tuple(values)) for seat, values in by_seat.items())
+
+
+def _round_tree(hands: Mapping[str, list[int]], salts: Mapping[str, list[str]]) -> list[list[bytes]]:
+    """The levels of a round's Merkle tree (payload form hands and salts), built once for the
+    ``ROUND_TREES`` latest rounds: the deal builds it for its root, then every seat's proofs and
+    disclosures read it."""
+    key = (_frozen(hands), _frozen(salts))
+    levels = _ROUND_TREES.get(key)
+    if levels is None:
+        by_seat = {seat: list(hands[str(seat)]) for seat in seats_of(hands)}
+        leaves = hand_leaves(by_seat, {seat: salts[str(seat)] for seat in by_seat})
+        levels = levels_of_hashes([leaf_hash(leaf) for leaf in leaves])
+        while len(_ROUND_TREES) >= ROUND_TREES:
+            del _ROUND_TREES[next(iter(_ROUND_TREES))]
+        _ROUND_TREES[key] = levels
+    return levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,61 +155,46 @@ class Deal:
         """The dealt dice of every seat, as committed (before any approved change)."""
         return {seat: list(self.secret["hands"][str(seat)]) for seat in seats_of(self.secret["hands"])}
 
-    def _leaves(self) -> list[bytes]:
-        salts = {seat: self.secret["salts"][str(seat)] for seat in seats_of(self.secret["salts"])}
-        return hand_leaves(self.hands, salts)
-
-    def _first_leaf(self, seat: int) -> int:
-        hands = self.hands
+    def _first_leaf(self, seat: int, hands: dict[int, list[int]]) -> int:
         if seat not in hands:
             raise DealError(f"seat {seat} holds no dice in round {self.public['round']}")
         return sum(len(hands[s]) for s in hands if s < seat)
 
-    def _leaf_hashes(self) -> tuple[bytes, ...]:
-        """The round's leaf hashes, kept for the LEAF_HASH_ROUNDS latest rounds: every seat's
-        proofs need all of them, and building them was most of a seat's proofs."""
-        key = (_frozen(self.secret["hands"]), _frozen(self.secret["salts"]))
-        hashes = _LEAF_HASHES.get(key)
-        if hashes is None:
-            hashes = tuple(leaf_hash(leaf) for leaf in self._leaves())
-            while len(_LEAF_HASHES) >= LEAF_HASH_ROUNDS:
-                del _LEAF_HASHES[next(iter(_LEAF_HASHES))]
-            _LEAF_HASHES[key] = hashes
-        return hashes
-
     def private_for(self, seat: int) -> dict[str, Any]:
         """What seat ``seat`` alone may see now: its dice, salts and inclusion proofs."""
-        first, leaves = self._first_leaf(seat), self._leaf_hashes()
-        indices = list(range(first, first + len(self.hands[seat])))
+        hands = self.hands
+        first, levels = self._first_leaf(seat, hands), _round_tree(self.secret["hands"], self.secret["salts"])
+        indices = list(range(first, first + len(hands[seat])))
         return {
             "table": self.public["table"],
             "game": self.public["game"],
             "round": self.public["round"],
             "seat": seat,
             "root": self.public["root"],
-            "size": len(leaves),
-            "dice": self.hands[seat],
+            "size": len(levels[0]),
+            "dice": hands[seat],
             "salts": list(self.secret["salts"][str(seat)]),
             "leaf_indices": indices,
-            "proofs": [[p.hex() for p in proof] for proof in proofs_of_hashes(leaves, indices)],
+            "proofs": [[p.hex() for p in path_in_levels(levels, index)] for index in indices],
         }
 
     def die_disclosure(self, seat: int, index: int) -> dict[str, Any]:
         """One committed die with its proof, for an effect that shows it to someone else."""
-        first, leaves = self._first_leaf(seat), self._leaves()
-        if not 0 <= index < len(self.hands[seat]):
+        hands = self.hands
+        first, levels = self._first_leaf(seat, hands), _round_tree(self.secret["hands"], self.secret["salts"])
+        if not 0 <= index < len(hands[seat]):
             raise DealError(f"seat {seat} has no die {index} in round {self.public['round']}")
         return {
             "game": self.public["game"],
             "round": self.public["round"],
             "seat": seat,
             "index": index,
-            "value": self.hands[seat][index],
+            "value": hands[seat][index],
             "salt": self.secret["salts"][str(seat)][index],
             "leaf_index": first + index,
-            "size": len(leaves),
+            "size": len(levels[0]),
             "root": self.public["root"],
-            "proof": [p.hex() for p in inclusion_proof(leaves, first + index)],
+            "proof": [p.hex() for p in path_in_levels(levels, first + index)],
         }
 
 
@@ -227,6 +228,7 @@ def deal(
     key = round_key(x_r, manifest["table"], manifest["game"], round_no, digest)
     hands, salts = derive_hands(key, counts)
     hex_salts = {seat: [s.hex() for s in salts[seat]] for seat in salts}
+    secret = {"game": manifest["game"], "round": round_no, "hands": seat_map(hands), "salts": seat_map(hex_salts)}
     public = {
         "table": manifest["table"],
         "game": manifest["game"],
@@ -235,10 +237,9 @@ def deal(
         "seeds": public_seeds,
         "seeds_missing": public_missing,
         "seeds_digest": digest.hex(),
-        "root": merkle_root(hand_leaves(hands, hex_salts)).hex(),
+        "root": _round_tree(secret["hands"], secret["salts"])[-1][0].hex(),
     }
     public["signature"] = signer.sign(statement(DEAL_DOMAIN, public))
-    secret = {"game": manifest["game"], "round": round_no, "hands": seat_map(hands), "salts": seat_map(hex_salts)}
     return Deal(public, secret)
 
 

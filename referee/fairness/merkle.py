@@ -37,19 +37,43 @@ def node_hash(left: bytes, right: bytes) -> bytes:
     return sha256(b"\x01" + left + right)
 
 
-def _split(size: int) -> int:
-    """The largest power of two strictly below ``size`` (size >= 2)."""
-    return 1 << ((size - 1).bit_length() - 1)
+def levels_of_hashes(hashes: Sequence[bytes]) -> list[list[bytes]]:
+    """The tree's levels bottom up: the leaf hashes, then each level's nodes paired left to right,
+    a last node without a partner carried up as it is, up to the root (RFC 6962's tree: its left
+    subtrees are the complete ones). No leaves give one empty level.
+
+    >>> a, b, c = (leaf_hash(x) for x in (b"a", b"b", b"c"))
+    >>> levels_of_hashes([a, b, c]) == [[a, b, c], [node_hash(a, b), c], [node_hash(node_hash(a, b), c)]]
+    True
+    """
+    level = list(hashes)
+    levels = [level]
+    while len(level) > 1:
+        paired = [node_hash(level[i], level[i + 1]) for i in range(0, len(level) - 1, 2)]
+        if len(level) % 2:
+            paired.append(level[-1])
+        levels.append(paired)
+        level = paired
+    return levels
 
 
-def root_of_hashes(hashes: list[bytes]) -> bytes:
-    """The Merkle tree hash of leaves given by their leaf hashes."""
-    if not hashes:
-        return sha256(b"")
-    if len(hashes) == 1:
-        return hashes[0]
-    k = _split(len(hashes))
-    return node_hash(root_of_hashes(hashes[:k]), root_of_hashes(hashes[k:]))
+def path_in_levels(levels: list[list[bytes]], index: int) -> list[bytes]:
+    """The audit path of leaf ``index`` from a tree's ``levels_of_hashes``: its sibling at each
+    level, none where its node is carried up alone."""
+    if not 0 <= index < len(levels[0]):
+        raise ProofError(f"leaf {index} is not in a tree of {len(levels[0])} leaves")
+    path = []
+    for level in levels[:-1]:
+        sibling = index ^ 1
+        if sibling < len(level):
+            path.append(level[sibling])
+        index >>= 1
+    return path
+
+
+def root_of_hashes(hashes: Sequence[bytes]) -> bytes:
+    """The Merkle tree hash of leaves given by their leaf hashes (SHA-256 of nothing for none)."""
+    return levels_of_hashes(hashes)[-1][0] if hashes else sha256(b"")
 
 
 def merkle_root(leaves: list[bytes]) -> bytes:
@@ -80,40 +104,13 @@ def proofs_of_hashes(hashes: Sequence[bytes], indices: list[int]) -> list[list[b
     >>> proofs_of_hashes([leaf_hash(b"a"), leaf_hash(b"b")], [1]) == [inclusion_proof([b"a", b"b"], 1)]
     True
     """
-    for index in indices:
-        if not 0 <= index < len(hashes):
-            raise ProofError(f"leaf {index} is not in a tree of {len(hashes)} leaves")
-    roots: dict[tuple[int, int], bytes] = {}
-
-    def root(low: int, high: int) -> bytes:
-        """The root of the subtree of leaves ``low``..``high - 1`` (each computed once)."""
-        if (low, high) not in roots:
-            if high - low == 1:
-                roots[low, high] = hashes[low]
-            else:
-                middle = low + _split(high - low)
-                roots[low, high] = node_hash(root(low, middle), root(middle, high))
-        return roots[low, high]
-
-    def path(index: int, low: int, high: int) -> list[bytes]:
-        if high - low <= 1:
-            return []
-        middle = low + _split(high - low)
-        if index < middle:
-            return path(index, low, middle) + [root(middle, high)]
-        return path(index, middle, high) + [root(low, middle)]
-
-    return [path(index, 0, len(hashes)) for index in indices]
+    levels = levels_of_hashes(hashes)
+    return [path_in_levels(levels, index) for index in indices]
 
 
-def audit_path(index: int, hashes: list[bytes]) -> list[bytes]:
+def audit_path(index: int, hashes: Sequence[bytes]) -> list[bytes]:
     """The audit path of leaf ``index`` in the tree of leaves given by their leaf hashes."""
-    if len(hashes) <= 1:
-        return []
-    k = _split(len(hashes))
-    if index < k:
-        return audit_path(index, hashes[:k]) + [root_of_hashes(hashes[k:])]
-    return audit_path(index - k, hashes[k:]) + [root_of_hashes(hashes[:k])]
+    return proofs_of_hashes(hashes, [index])[0]
 
 
 def verify_inclusion(leaf: bytes, index: int, size: int, proof: list[bytes], root: bytes) -> bool:
@@ -136,12 +133,20 @@ def verify_inclusion(leaf: bytes, index: int, size: int, proof: list[bytes], roo
 
 
 def die_leaf(seat: int, index: int, value: int, salt_hex: str) -> bytes:
-    """The leaf of one die: canonical JSON of {index, salt, seat, value}.
+    """The leaf of one die: canonical JSON of {index, salt, seat, value} (written directly for a
+    hex salt and integers, the dealer's own leaves; through ``canonical`` for anything else).
 
     >>> die_leaf(2, 0, 5, "ab" * 32)[-22:]
     b'b","seat":2,"value":5}'
     """
+    if type(seat) is int and type(index) is int and type(value) is int and _plain(salt_hex):
+        return b'{"index":%d,"salt":"%s","seat":%d,"value":%d}' % (index, salt_hex.encode(), seat, value)
     return canonical({"seat": seat, "index": index, "value": value, "salt": salt_hex})
+
+
+def _plain(text: object) -> bool:
+    """True for a string of ASCII letters and digits, which canonical JSON writes as it is between quotes."""
+    return isinstance(text, str) and text.isascii() and text.isalnum()
 
 
 def draw_leaf(index: int, label: str, sides: int, value: int, salt_hex: str) -> bytes:

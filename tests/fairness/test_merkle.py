@@ -1,7 +1,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from referee.fairness.merkle import ProofError, inclusion_proof, leaf_hash, merkle_root, verify_inclusion
+from referee.fairness.merkle import (ProofError, die_leaf, inclusion_proof, leaf_hash, levels_of_hashes, merkle_root, node_hash,
+                                     proofs_of_hashes, root_of_hashes, verify_inclusion)
+from referee.store.chain import canonical
 
 # RFC 6962 / Certificate Transparency reference data (inputs, tree heads, audit paths).
 CT_LEAVES = [bytes.fromhex(h) for h in ["", "00", "10", "2021", "3031", "40414243", "5051525354555657", "606162636465666768696a6b6c6d6e6f"]]
@@ -65,3 +67,40 @@ def test_a_proof_does_not_verify_with_a_changed_sibling_or_an_extra_hash(leaves,
 def test_a_proof_for_a_leaf_outside_the_tree_is_refused():
     with pytest.raises(ProofError, match="leaf 3 is not in a tree of 3 leaves"):
         inclusion_proof([b"a", b"b", b"c"], 3)
+
+
+def _reference_root(hashes):
+    """RFC 6962 section 2.1 as written: split at the largest power of two below n."""
+    if len(hashes) == 1:
+        return hashes[0]
+    k = 1 << ((len(hashes) - 1).bit_length() - 1)
+    return node_hash(_reference_root(hashes[:k]), _reference_root(hashes[k:]))
+
+
+def _reference_path(index, hashes):
+    """RFC 6962 section 2.1.1's PATH(m, D[n]) as written."""
+    if len(hashes) <= 1:
+        return []
+    k = 1 << ((len(hashes) - 1).bit_length() - 1)
+    if index < k:
+        return _reference_path(index, hashes[:k]) + [_reference_root(hashes[k:])]
+    return _reference_path(index - k, hashes[k:]) + [_reference_root(hashes[:k])]
+
+
+@given(st.integers(1, 300))
+def test_the_levels_built_bottom_up_give_rfc_6962_roots_and_paths(size):
+    hashes = [leaf_hash(i.to_bytes(2, "big")) for i in range(size)]
+    levels = levels_of_hashes(hashes)
+    assert levels[-1] == [_reference_root(hashes)] and root_of_hashes(hashes) == _reference_root(hashes)
+    assert proofs_of_hashes(hashes, list(range(size))) == [_reference_path(i, hashes) for i in range(size)]
+
+
+@given(st.integers(0, 2**70), st.integers(0, 2**70), st.integers(-(2**70), 2**70),
+       st.one_of(st.text(), st.text("0123456789abcdefABCDEF", max_size=70), st.integers(), st.none()))
+def test_a_die_leaf_is_the_canonical_json_of_its_four_fields(seat, index, value, salt):
+    assert die_leaf(seat, index, value, salt) == canonical({"index": index, "salt": salt, "seat": seat, "value": value})
+
+
+@given(st.sampled_from([True, 1.0, "1", None]))
+def test_a_die_leaf_of_odd_types_is_still_their_canonical_json(odd):
+    assert die_leaf(odd, 0, odd, "ab") == canonical({"index": 0, "salt": "ab", "seat": odd, "value": odd})
