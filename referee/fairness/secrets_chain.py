@@ -47,6 +47,8 @@ DRAW_SLOTS = 512
 """Draws a game commits to unless its family asks for more (``open_game(draw_slots=...)``)."""
 MAX_DRAW_SLOTS = 16384
 CHUNK = 64
+MIN_DRAW_SLOTS = CHUNK
+"""The fewest draws a game commits to (one chunk of the tree)."""
 DRAW_SECRET_TAG = "tavern-jack/draw-secret/1"
 SECRET_LENGTH = 32
 

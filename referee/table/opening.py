@@ -8,6 +8,9 @@ rules wait for a roll-off throw (``pending_roll_off``), for throw k = 1, 2, ...:
 ``{game, counter, draw, dice}`` (the draw's values, which the fold checks and applies as the
 rules' ``RollOff``). Ties throw again among the tied only; then the first round is opened.
 
+The manifest commits to the draws the game may make (``draw_slots_for``): its roll-off's throws
+and, when roleplay cheating is on at the table, its cheat attempts' checks and picks.
+
 >>> from referee.fairness.keys import Signer
 >>> from referee.store.log import EventLog
 >>> from referee.table import ManualScheduler, Tables
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from referee.fairness import kinds
 from referee.fairness.purposes import ROLL_OFF
+from referee.fairness.secrets_chain import DRAW_SLOTS, MIN_DRAW_SLOTS
 from referee.rules import GameState, first_opener, pending_roll_off
 
 from .errors import TableError
@@ -36,6 +40,20 @@ from .roll_off import roll_off_items, throw_dice
 if TYPE_CHECKING:
     from .dealing import Dealer
     from .state import TableState
+
+
+def draw_slots_for(cheating: bool) -> int:
+    """The draws a Liar's Dice game commits to when it opens: ``DRAW_SLOTS`` (512) with roleplay
+    cheating on (an attempt draws its check and perhaps a die), else ``MIN_DRAW_SLOTS`` (64) for
+    the roll-off's throws alone (one per tie: 64 in a row tied do not happen; a start that met
+    them would be refused, ``draw/invalid``, and changes nothing). Cheating is fixed when the
+    referee is named, before anybody sits down, so a game without it never draws for an attempt.
+    Building the committed tree is most of the cost of opening a game and grows with the slots.
+
+    >>> draw_slots_for(False), draw_slots_for(True)
+    (64, 512)
+    """
+    return DRAW_SLOTS if cheating else MIN_DRAW_SLOTS
 
 
 class Opening:
@@ -62,7 +80,8 @@ class Opening:
         rolling_off = state.settings.first_opener == "roll_off"
         opener = None if rolling_off else first_opener(seats, state.last_first_opener)
         self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
-        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans())
+        manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans(),
+                                                  draw_slots=draw_slots_for(state.gm.settings.cheating))
         self._commit("game_opened", manifest, secret)
         self._roll_off(game_no)
         self._open_round()
