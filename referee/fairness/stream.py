@@ -53,13 +53,13 @@ class HmacStream:
 
     def __init__(self, key: bytes, *labels: str | int) -> None:
         self._key = key
-        self._labels = labels
+        self._prefix = fields(*labels)
         self._buffer = b""
         self._next_block = 0
 
     def take(self, count: int) -> bytes:
         while len(self._buffer) < count:
-            self._buffer += hmac_sha256(self._key, fields(*self._labels, self._next_block))
+            self._buffer += hmac_sha256(self._key, self._prefix + _counter(self._next_block))
             self._next_block += 1
         out, self._buffer = self._buffer[:count], self._buffer[count:]
         return out
@@ -109,7 +109,8 @@ def derive_hands(key: bytes, counts: dict[int, int]) -> tuple[dict[int, list[int
     for seat in sorted(counts):
         stream = HmacStream(key, DICE_TAG, seat)
         hands[seat] = [uniform_value(stream, DIE_SIDES) for _ in range(counts[seat])]
-        salts[seat] = [hmac_sha256(key, fields(DIE_SALT_TAG, seat, j)) for j in range(counts[seat])]
+        prefix = fields(DIE_SALT_TAG, seat)
+        salts[seat] = [hmac_sha256(key, prefix + _counter(j)) for j in range(counts[seat])]
     return hands, salts
 
 
@@ -122,5 +123,19 @@ def derive_draw(key: bytes, sides: list[int]) -> tuple[list[int], list[bytes]]:
     """The values (from stream DRAW_VALUES_TAG, in item order) and salts of a draw's items."""
     stream = HmacStream(key, DRAW_VALUES_TAG)
     values = [uniform_value(stream, item_sides) for item_sides in sides]
-    salts = [hmac_sha256(key, fields(DRAW_SALT_TAG, k)) for k in range(len(sides))]
+    prefix = fields(DRAW_SALT_TAG)
+    salts = [hmac_sha256(key, prefix + _counter(k)) for k in range(len(sides))]
     return values, salts
+
+
+def _counter(number: int) -> bytes:
+    """``fields(number)`` for a counter (a block, a die, an item: never beyond 64 bits), written
+    directly after the labels' fields, which are encoded once.
+
+    >>> _counter(3) == fields(3)
+    True
+    """
+    return _INTEGER_LENGTH + number.to_bytes(8, "big")
+
+
+_INTEGER_LENGTH = (8).to_bytes(4, "big")
