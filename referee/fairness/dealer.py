@@ -124,7 +124,7 @@ def _frozen(by_seat: Mapping[str, Iterable[Any]]) -> tuple[tuple[str, tuple[Any,
     return tuple((seat, tuple(values)) for seat, values in by_seat.items())
 
 
-def _round_tree(hands: Mapping[str, list[int]], salts: Mapping[str, list[str]]) -> list[list[bytes]]:
+def _round_tree(hands: dict[str, list[int]], salts: dict[str, list[str]]) -> list[list[bytes]]:
     """The levels of a round's Merkle tree (payload form hands and salts), built once for the
     ``ROUND_TREES`` latest rounds: the deal builds it for its root, then every seat's proofs and
     disclosures read it."""
