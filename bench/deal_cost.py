@@ -5,7 +5,8 @@
 Plays bench/load.py's usual game against the rules engine: a table of five people (tavern rules,
 five dice each), every seat sending a seed each round, the seat to act bidding or calling as
 bench/_load_seat.py's players do, the host pressing "Next round". Around the dealer's calls it
-times (process CPU, µs) the opening (``open_game``), each round's deal, each seat's proofs
+times (process CPU, µs) the opening (``open_game``, with the draw slots the table gives a game
+without roleplay cheating), each round's deal, each seat's proofs
 (``private_for``, once per round and seat as the table caches them) and the reveal, and counts the
 client events the game takes (seeds, bids, calls, "Next round"). It prints, per game, the
 median of ``--games`` games (the best of ``--runs`` runs), and the dealer's CPU per client event.
@@ -42,11 +43,18 @@ from referee.fairness.keys import Signer  # noqa: E402
 from referee.rules import Bid, CallLiar, MakeBid, NextRound, Phase, Roll, Settings, apply, new_game  # noqa: E402
 from referee.table.fair_dealer import FairDealer  # noqa: E402
 
+try:  # the draws the table gives a game without roleplay cheating (a revision without the choice: the dealer's 512)
+    from referee.table.opening import draw_slots_for  # noqa: E402
+    SLOTS = {"draw_slots": draw_slots_for(False)}
+except ImportError:
+    SLOTS = {}
+
 SEATS = [0, 1, 2, 3, 4]
 PIECES = ("open", "deal", "private", "reveal")
 
 
 def _timed(us: dict[str, float], piece: str, call: Any, *args: Any) -> Any:
+    """``call(*args)``, its process CPU time added to ``us[piece]``."""
     started = time.process_time()
     result = call(*args)
     us[piece] += (time.process_time() - started) * 1e6
@@ -57,7 +65,7 @@ def play_game(dealer: FairDealer, rng: random.Random, game_no: int = 1) -> dict[
     """One game of the load bench's tables: the dealer's CPU by piece (µs), rounds and client events."""
     settings = Settings.from_preset("tavern")
     us = dict.fromkeys(PIECES, 0.0)
-    opening = _timed(us, "open", dealer.open_game, "bench", game_no, settings.to_dict(), SEATS, SEATS)
+    opening = _timed(us, "open", lambda: dealer.open_game("bench", game_no, settings.to_dict(), SEATS, SEATS, **SLOTS))
     state = new_game(settings, SEATS, SEATS[0])
     rounds = events = 0
     while state.phase is not Phase.OVER:
