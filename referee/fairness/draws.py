@@ -9,7 +9,9 @@ Every input is fixed in advance: the purpose is an enumerated kind, the number o
 serves and a counter (``purposes``), and the items are the ones that kind draws. The request
 {purpose, items} stays secret until the reveal; the signed public commitment carries the
 purpose (so a retried draw is visible at once), the request digest and the Merkle root of the
-salted results. The table logs DRAW_COMMITTED(public, secret) at once and
+salted results; the middle draw of each block of the manifest's ``draw_slots`` also carries the next
+block's root (``next_draw_root``, ``secrets_chain.announced_block``), so a game may draw on past
+its first block. The table logs DRAW_COMMITTED(public, secret) at once and
 DRAW_REVEALED(public=reveal_draw(...)) whenever the result may become public.
 
 >>> from referee.fairness.dealer import open_game
@@ -37,7 +39,7 @@ from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, sha256, statement
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
 from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
-from referee.fairness.secrets_chain import DRAW_SLOTS, draw_secret, draw_secret_proof, draw_secrets_root
+from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root
 from referee.fairness.stream import derive_draw, draw_key
 from referee.store.chain import canonical
 
@@ -82,7 +84,7 @@ def draw(
     master, slots = _master(opening_secret)
     if slots != manifest.get("draw_slots", DRAW_SLOTS) or draw_secrets_root(master, slots).hex() != manifest["draw_root"]:
         raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
-    key = draw_key(draw_secret(master, draw_no, slots), manifest["table"], manifest["game"], draw_no, request_digest(request))
+    key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request))
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
     results = [
         {"index": k, "label": item["label"], "sides": item["sides"], "value": values[k], "salt": salts[k].hex()}
@@ -97,6 +99,9 @@ def draw(
         "size": len(results),
         "root": merkle_root(result_leaves(results)).hex(),
     }
+    block = announced_block(draw_no, slots)
+    if block is not None:
+        public["next_draw_root"] = draw_secrets_root(master, slots, block).hex()
     public["signature"] = signer.sign(statement(DRAW_DOMAIN, public))
     return Draw(public, {"game": manifest["game"], "draw": draw_no, "request": request, "results": results})
 
@@ -114,7 +119,7 @@ def reveal_draw(opening_secret: dict[str, Any], draw_secret_part: dict[str, Any]
     return {
         "game": draw_secret_part["game"],
         "draw": draw_no,
-        "secret": draw_secret(master, draw_no, slots).hex(),
+        "secret": draw_secret(master, draw_no).hex(),
         "proof": [p.hex() for p in draw_secret_proof(master, draw_no, slots)],
         "request": draw_secret_part["request"],
         "results": draw_secret_part["results"],

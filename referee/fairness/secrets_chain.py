@@ -15,12 +15,14 @@ round's deal and reveal hash at most 15 times.
 
 Draws. Draws are revealed in any order (a difficulty check at once, a hidden pick at the end
 of the round), so they cannot share a hash chain: revealing a link reveals every lower one.
-Instead the game holds a random 32-byte draw master m; draw n (1..``DRAW_SLOTS``) uses
+Instead the game holds a random 32-byte draw master m; draw n uses
 s_n = HMAC-SHA256(m, fields(DRAW_SECRET_TAG, n)). The manifest carries the RFC 6962 root
-over the leaves s_1 .. s_N (N = the manifest's ``draw_slots``: 512 unless the game's family
-asks for more, as poker-dice does for its many re-rolls; leaf bytes = the 32 raw bytes of s_n, hashed with the 0x00
-prefix), so every draw secret is fixed when the game opens; revealing s_n with its
-inclusion proof shows nothing about any other draw.
+over the leaves s_1 .. s_N (N = the manifest's ``draw_slots``, what the game can need; leaf
+bytes = the 32 raw bytes of s_n, hashed with the 0x00 prefix), so those draw secrets are fixed
+when the game opens; revealing s_n with its inclusion proof shows nothing about any other draw.
+A game that draws more (a poker-dice game of endless re-rolls) goes on in blocks of N: the
+commitment of the middle draw of block b carries the root of block b + 1 (``announced_block``),
+N / 2 draws before that block's first.
 
 >>> top = bytes(32)
 >>> x3, x2 = link(top, 3), link(top, 2)
@@ -49,6 +51,8 @@ MAX_DRAW_SLOTS = 16384
 CHUNK = 64
 MIN_DRAW_SLOTS = CHUNK
 """The fewest draws a game commits to (one chunk of the tree)."""
+MAX_DRAWS = 2**20
+"""The most draws one game may make, over all its blocks of ``draw_slots``."""
 DRAW_SECRET_TAG = "tavern-jack/draw-secret/1"
 SECRET_LENGTH = 32
 
@@ -117,61 +121,88 @@ def _checkpoints(top: bytes) -> tuple[bytes, ...]:
     return tuple(reversed(links))
 
 
-def draw_secret(master: bytes, draw_no: int, slots: int = DRAW_SLOTS) -> bytes:
-    """s_n, the secret of draw ``draw_no`` (1..``slots``) of a game."""
-    if not 1 <= draw_no <= slots:
-        raise ChainExhausted(f"draw {draw_no} is outside the {slots} draws of this game")
+def draw_secret(master: bytes, draw_no: int) -> bytes:
+    """s_n, the secret of draw ``draw_no`` (1..``MAX_DRAWS``) of a game."""
+    if not 1 <= draw_no <= MAX_DRAWS:
+        raise ChainExhausted(f"draw {draw_no} is outside the {MAX_DRAWS} draws a game may make")
     return hmac_sha256(master, fields(DRAW_SECRET_TAG, draw_no))
 
 
-def draw_secrets_root(master: bytes, slots: int = DRAW_SLOTS) -> bytes:
-    """The Merkle root over s_1 .. s_slots, published in the game manifest (``slots``: a power
-    of two from ``CHUNK`` to ``MAX_DRAW_SLOTS``).
+def block_of(draw_no: int, slots: int) -> tuple[int, int]:
+    """The block (1, 2, ...) of ``slots`` draws that holds draw ``draw_no``, and its leaf index there.
+
+    >>> block_of(1, 64), block_of(64, 64), block_of(65, 64)
+    ((1, 0), (1, 63), (2, 0))
+    """
+    return (draw_no - 1) // slots + 1, (draw_no - 1) % slots
+
+
+def announced_block(draw_no: int, slots: int) -> int | None:
+    """The block whose root draw ``draw_no``'s commitment announces (``next_draw_root``): the
+    middle draw of block b announces block b + 1, long before any of its draws; None for the others.
+
+    >>> announced_block(32, 64), announced_block(96, 64), announced_block(33, 64)
+    (2, 3, None)
+    """
+    return draw_no // slots + 2 if draw_no % slots == slots // 2 else None
+
+
+def draw_secrets_root(master: bytes, slots: int = DRAW_SLOTS, block: int = 1) -> bytes:
+    """The Merkle root over the secrets of block ``block`` (s_n for n = (block - 1) * slots + 1 ..
+    block * slots): block 1's is the manifest's draw root (``slots``: a power of two from
+    ``MIN_DRAW_SLOTS`` to ``MAX_DRAW_SLOTS``), a later block's is announced by a draw (``announced_block``).
 
     >>> from referee.fairness.merkle import leaf_hash, merkle_root, verify_inclusion
     >>> master = bytes(32)
     >>> proof = draw_secret_proof(master, 7)
     >>> verify_inclusion(leaf_hash(draw_secret(master, 7)), 6, DRAW_SLOTS, proof, draw_secrets_root(master))
     True
-    >>> draw_secrets_root(master, 128) == merkle_root([draw_secret(master, n, 128) for n in range(1, 129)])
+    >>> draw_secrets_root(master, 128) == merkle_root([draw_secret(master, n) for n in range(1, 129)])
+    True
+    >>> draw_secrets_root(master, 64, 2) == merkle_root([draw_secret(master, n) for n in range(65, 129)])
     True
     """
-    return _tree(master, slots).root
+    return _tree(master, slots, block).root
 
 
 def draw_secret_proof(master: bytes, draw_no: int, slots: int = DRAW_SLOTS) -> list[bytes]:
-    """The inclusion proof of s_n (leaf index n - 1) under the draw root.
+    """The inclusion proof of s_n in its block's tree (leaf index (n - 1) mod ``slots``).
 
     >>> from referee.fairness.merkle import inclusion_proof
     >>> master = bytes(range(32))
-    >>> draw_secret_proof(master, 100, 256) == inclusion_proof([draw_secret(master, n, 256) for n in range(1, 257)], 99)
+    >>> draw_secret_proof(master, 100, 256) == inclusion_proof([draw_secret(master, n) for n in range(1, 257)], 99)
+    True
+    >>> draw_secret_proof(master, 300, 256) == inclusion_proof([draw_secret(master, n) for n in range(257, 513)], 43)
     True
     """
-    draw_secret(master, draw_no, slots)  # range check with its clear message
-    return _tree(master, slots).proof(draw_no - 1)
+    draw_secret(master, draw_no)  # range check with its clear message
+    block, index = block_of(draw_no, slots)
+    return _tree(master, slots, block).proof(index)
 
 
 class _DrawTree:
-    """The draw secrets' Merkle tree kept small: only the roots of its ``CHUNK``-leaf subtrees.
+    """A block of draw secrets' Merkle tree kept small: only the roots of its ``CHUNK``-leaf subtrees.
 
     A proof rebuilds the one chunk that holds its leaf (``CHUNK`` HMACs) and takes the rest of
-    its path from the chunk roots, so a game of ``MAX_DRAW_SLOTS`` draws keeps 4 KB, not a tree.
+    its path from the chunk roots, so a block of ``MAX_DRAW_SLOTS`` draws keeps 4 KB, not a tree.
     As ``slots`` is a power of two, every chunk is a subtree of RFC 6962's tree.
     """
 
-    def __init__(self, master: bytes, slots: int) -> None:
-        if slots < CHUNK or slots > MAX_DRAW_SLOTS or slots & (slots - 1):
-            raise FairnessError(f"a game's draw slots are a power of two from {CHUNK} to {MAX_DRAW_SLOTS}, "
+    def __init__(self, master: bytes, slots: int, block: int) -> None:
+        if slots < MIN_DRAW_SLOTS or slots > MAX_DRAW_SLOTS or slots & (slots - 1):
+            raise FairnessError(f"a game's draw slots are a power of two from {MIN_DRAW_SLOTS} to {MAX_DRAW_SLOTS}, "
                                 f"got {slots}")
+        if not 1 <= block <= MAX_DRAWS // slots:
+            raise ChainExhausted(f"block {block} of {slots} draws is outside the {MAX_DRAWS} draws a game may make")
         self.master = master
-        self.slots = slots
+        self.first = (block - 1) * slots + 1
         self.chunk_roots = [root_of_hashes(self._chunk(c)) for c in range(slots // CHUNK)]
         self.root = root_of_hashes(self.chunk_roots)
 
     def _chunk(self, number: int) -> list[bytes]:
         """The leaf hashes of chunk ``number``: ``leaf_hash(draw_secret(master, n))`` written out
         for speed (a game of 8192 draws hashes them all when it opens)."""
-        first = number * CHUNK + 1
+        first = self.first + number * CHUNK
         master, prefix = self.master, _DRAW_FIELDS_PREFIX
         return [hashlib.sha256(b"\x00" + hmac.digest(master, prefix + n.to_bytes(8, "big"), "sha256")).digest()
                 for n in range(first, first + CHUNK)]
@@ -186,7 +217,7 @@ _DRAW_FIELDS_PREFIX = fields(DRAW_SECRET_TAG) + (8).to_bytes(4, "big")
 
 
 @lru_cache(maxsize=256)
-def _tree(master: bytes, slots: int) -> _DrawTree:
-    """The tree of a game's draw secrets, built once while the game plays (a draw and its reveal
-    both need it)."""
-    return _DrawTree(master, slots)
+def _tree(master: bytes, slots: int, block: int) -> _DrawTree:
+    """The tree of a block of a game's draw secrets, built once while the game plays (a draw and
+    its reveal both need it)."""
+    return _DrawTree(master, slots, block)

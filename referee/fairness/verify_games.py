@@ -30,7 +30,7 @@ from referee.fairness.keys import verify_signature
 from referee.fairness.merkle import hand_leaves, leaf_hash, merkle_root, verify_inclusion
 from referee.fairness.purposes import describe, purpose_problem
 from referee.fairness.report import Report
-from referee.fairness.secrets_chain import hashes_to
+from referee.fairness.secrets_chain import announced_block, block_of, hashes_to
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 from referee.fairness.verify_inputs import ATTEMPT_SUBMITTED, DrawLedger, SeedLedger
 
@@ -59,6 +59,8 @@ class _Game:
     purposes: DrawLedger
     rounds: dict[int, _Round] = field(default_factory=dict)
     draws: dict[int, _Draw] = field(default_factory=dict)
+    blocks: dict[int, str] = field(default_factory=dict)
+    """The draw secrets' roots by block (1: the manifest's; later ones as draws announce them)."""
 
     def awaited_round(self) -> int | None:
         """The round that may receive seeds now: the next one, once the last dealt one is revealed."""
@@ -101,7 +103,8 @@ class _Auditor:
             self.report.fail(step, f"the manifest is for table {manifest['table']!r}, not {self.table!r}")
         else:
             self.report.add(step, True, "manifest signed by the server key")
-        self.games[manifest["game"]] = self.current = _Game(manifest, SeedLedger(manifest), DrawLedger(manifest["game"]))
+        self.games[manifest["game"]] = self.current = _Game(manifest, SeedLedger(manifest), DrawLedger(manifest["game"]),
+                                                            blocks={1: manifest["draw_root"]})
 
     def seed_contributed(self, entry: dict[str, Any]) -> None:
         if self.current is None:
@@ -187,6 +190,13 @@ class _Auditor:
         else:
             self.report.add(step, True, f"draw commitment signed, root {public['root'][:16]}…")
         game.purposes.committed(step, public, len(game.rounds), self.report)
+        if "next_draw_root" in public:
+            block = announced_block(public["draw"], game.manifest["draw_slots"])
+            if block is None:
+                self.report.fail(step, f"draw {public['draw']} announces a block of draw secrets, which only the middle "
+                                       "draw of a block does")
+            else:
+                game.blocks[block] = public["next_draw_root"]
         game.draws[public["draw"]] = _Draw(public, entry.get("secret"), game.counts_in_play())
 
     def draw_revealed(self, entry: dict[str, Any]) -> None:
@@ -201,7 +211,7 @@ class _Auditor:
             return
         committed.revealed = True
         failures = len(self.report.failures)
-        self.check_draw(step, game.manifest, committed, revealed)
+        self.check_draw(step, game, committed, revealed)
         game.purposes.revealed(step, committed.public, revealed["request"], committed.counts, self.report)
         if len(self.report.failures) == failures:
             values = [r["value"] for r in revealed["results"]]
@@ -209,16 +219,20 @@ class _Auditor:
             label = describe(purpose) if purpose_problem(purpose) is None else "the draw"
             self.report.add(step, True, f"{label}: {values} match the commitment")
 
-    def check_draw(self, step: str, manifest: dict[str, Any], committed: _Draw, revealed: dict[str, Any]) -> None:
-        fail = self.report.fail
+    def check_draw(self, step: str, game: _Game, committed: _Draw, revealed: dict[str, Any]) -> None:
+        fail, manifest = self.report.fail, game.manifest
         number, request, results = revealed["draw"], revealed["request"], revealed["results"]
         if request_digest(request).hex() != committed.public["request_digest"]:
             fail(step, "the revealed request does not match the committed request digest")
         secret = from_hex32(revealed["secret"], "a draw secret")
         proof = [from_hex32(p, "a proof hash") for p in revealed["proof"]]
-        root = from_hex32(manifest["draw_root"], "the draw root")
-        if not verify_inclusion(leaf_hash(secret), number - 1, manifest["draw_slots"], proof, root):
-            fail(step, f"the revealed secret s_{number} is not the one the manifest committed to")
+        slots = manifest["draw_slots"]
+        block, index = block_of(number, slots)
+        if block not in game.blocks:
+            fail(step, f"draw {number} is past the game's {slots} draws and no earlier draw announced the secrets of its block")
+        elif not verify_inclusion(leaf_hash(secret), index, slots, proof, from_hex32(game.blocks[block], "the draw root")):
+            fail(step, f"the revealed secret s_{number} is not the one the manifest committed to" if block == 1 else
+                 f"the revealed secret s_{number} is not the one draw {(block - 1) * slots - slots // 2} committed to")
         if merkle_root(result_leaves(results)).hex() != committed.public["root"]:
             fail(step, "the revealed results do not match the committed root")
         key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request))

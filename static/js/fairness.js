@@ -53,6 +53,10 @@ export async function verifyOwnDice(own, dealPublic, serverKeyHex) {
 
 // ---------------------------------------------------------------- a whole audit export
 
+// The block whose draw secrets' root draw `number`'s commitment announces (docs/fairness.md section 6),
+// or null: the middle draw of block b announces block b + 1.
+const announcedBlock = (number, slots) => (number % slots === slots / 2 ? Math.floor(number / slots) + 2 : null);
+
 class Report {
   constructor() { this.checks = []; }
   add(step, ok, message) { this.checks.push({ step, ok, message }); }
@@ -152,7 +156,7 @@ class Auditor {
     else if (m.table !== this.table) this.report.fail(step, `the manifest is for table '${m.table}', not '${this.table}'`);
     else if (signed === null) this.report.add(step, null, 'the manifest signature was not checked: no WebCrypto Ed25519 here');
     else this.report.add(step, true, 'manifest signed by the server key');
-    const game = { manifest: m, rounds: new Map(), draws: new Map(), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
+    const game = { manifest: m, rounds: new Map(), draws: new Map(), blocks: new Map([[1, m.draw_root]]), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
     this.games.set(num(m.game), game);
     this.current = game;
   }
@@ -259,6 +263,11 @@ class Auditor {
       this.report.add(step, true, `draw commitment signed, root ${p.root.slice(0, 16)}…`);
     }
     game.purposes.committed(step, plain(p), game.rounds.size, this.report);
+    if (p.next_draw_root !== undefined) {
+      const block = announcedBlock(number, num(game.manifest.draw_slots));
+      if (block === null) this.report.fail(step, `draw ${number} announces a block of draw secrets, which only the middle draw of a block does`);
+      else game.blocks.set(block, p.next_draw_root);
+    }
     const counts = game.rounds.size ? plain(game.rounds.get(Math.max(...game.rounds.keys())).public.counts) : {};
     game.draws.set(number, { public: p, secret: e.secret, counts, revealed: false });
   }
@@ -270,7 +279,7 @@ class Auditor {
     if (!committed || committed.revealed) { this.report.fail(step, `seq ${num(e.seq)}: a reveal for a draw that is not committed`); return; }
     committed.revealed = true;
     const before = this.report.failures;
-    await this.checkDraw(step, game.manifest, committed, r);
+    await this.checkDraw(step, game, committed, r);
     game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
     if (this.report.failures === before) {
       const purpose = plain(r.request.purpose);
@@ -279,15 +288,18 @@ class Auditor {
     }
   }
 
-  async checkDraw(step, manifest, committed, r) {
-    const fail = (message) => this.report.fail(step, message);
+  async checkDraw(step, game, committed, r) {
+    const fail = (message) => this.report.fail(step, message); const { manifest } = game;
     const number = num(r.draw); const { request, results } = r;
     const requestDigest = await sha256(canonicalBytes(request));
     if (toHex(requestDigest) !== committed.public.request_digest) fail('the revealed request does not match the committed request digest');
     const secret = hex32(r.secret, 'a draw secret');
     const proof = r.proof.map((h) => hex32(h, 'a proof hash'));
-    if (!await verifyInclusion(await leafHash(secret), number - 1, num(manifest.draw_slots), proof, hex32(manifest.draw_root, 'the draw root'))) {
-      fail(`the revealed secret s_${number} is not the one the manifest committed to`);
+    const slots = num(manifest.draw_slots); const block = Math.floor((number - 1) / slots) + 1;
+    if (!game.blocks.has(block)) fail(`draw ${number} is past the game's ${slots} draws and no earlier draw announced the secrets of its block`);
+    else if (!await verifyInclusion(await leafHash(secret), (number - 1) % slots, slots, proof, hex32(game.blocks.get(block), 'the draw root'))) {
+      fail(block === 1 ? `the revealed secret s_${number} is not the one the manifest committed to`
+        : `the revealed secret s_${number} is not the one draw ${(block - 1) * slots - slots / 2} committed to`);
     }
     if (toHex(await merkleRoot(results.map(drawLeaf))) !== committed.public.root) fail('the revealed results do not match the committed root');
     const key = await hmacKey(secret);

@@ -7,6 +7,7 @@ from referee.fairness.merkle import leaf_hash, verify_inclusion
 from referee.fairness.secrets_chain import (
     CHAIN_LENGTH,
     DRAW_SLOTS,
+    MAX_DRAWS,
     ChainExhausted,
     anchor,
     draw_secret,
@@ -68,9 +69,9 @@ def test_draw_secrets_differ_and_each_is_proven_under_the_root():
         assert not verify_inclusion(leaf_hash(draw_secret(master, n)), n % DRAW_SLOTS, DRAW_SLOTS, proof, root)
 
 
-@pytest.mark.parametrize("n", [0, DRAW_SLOTS + 1])
-def test_draw_numbers_outside_the_slots_are_refused(n):
-    with pytest.raises(ChainExhausted, match=f"draw {n} is outside"):
+@pytest.mark.parametrize("n", [0, MAX_DRAWS + 1])
+def test_draw_numbers_outside_a_games_draws_are_refused(n):
+    with pytest.raises(ChainExhausted, match=f"draw {n} is outside the {MAX_DRAWS} draws a game may make"):
         draw_secret(bytes(32), n)
 
 
@@ -81,10 +82,13 @@ def test_a_game_with_more_draw_slots_proves_every_draw_under_its_root(slots):
     assert root != draw_secrets_root(master, slots * 2)
     for n in sorted({1, 63, 64, min(65, slots), slots // 2 + 1, slots}):
         proof = draw_secret_proof(master, n, slots)
-        assert verify_inclusion(leaf_hash(draw_secret(master, n, slots)), n - 1, slots, proof, root)
-        assert not verify_inclusion(leaf_hash(draw_secret(master, n, slots)), n % slots, slots, proof, root)
-    with pytest.raises(ChainExhausted, match=f"draw {slots + 1} is outside the {slots} draws"):
-        draw_secret_proof(master, slots + 1, slots)
+        assert verify_inclusion(leaf_hash(draw_secret(master, n)), n - 1, slots, proof, root)
+        assert not verify_inclusion(leaf_hash(draw_secret(master, n)), n % slots, slots, proof, root)
+    next_block = draw_secrets_root(master, slots, 2)
+    for n in (slots + 1, 2 * slots):
+        proof = draw_secret_proof(master, n, slots)
+        assert verify_inclusion(leaf_hash(draw_secret(master, n)), n - slots - 1, slots, proof, next_block)
+        assert not verify_inclusion(leaf_hash(draw_secret(master, n)), n - slots - 1, slots, proof, root)
 
 
 @pytest.mark.parametrize("slots", [32, 100, 32768])
