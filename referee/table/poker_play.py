@@ -44,9 +44,11 @@ from .errors import TableError
 from .poker_fold import roll_items
 from .settle import settlement
 
-DRAW_SLOTS = 4096
-"""Draws a poker-dice game commits to: every roll is one, and two bots of medium level with 10
-tokens each were seen to need 1351 in a game (mean 358); people need far fewer."""
+DRAW_SLOTS = 256
+"""Draws a poker-dice game commits to at its opening: every roll is one, and two bots of medium
+level with 10 tokens each were seen to need 1351 in a game (mean 358); people need far fewer.
+A game that needs more draws on in blocks of 256, each announced half a block ahead
+(docs/fairness.md, ``next_draw_root``), so the opening builds a 256-leaf tree, not 4096."""
 
 if TYPE_CHECKING:
     from .dealing import Dealer
