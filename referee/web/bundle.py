@@ -168,7 +168,9 @@ def _ordered(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dic
         if name not in sources:
             raise Unbundlable(f"no module {name}")
         visiting.add(name)
-        module = parsed.setdefault(name, _Module.parse(name, sources[name].decode("utf-8")))
+        module = parsed.get(name)
+        if module is None:
+            module = parsed[name] = _Module.parse(name, sources[name].decode("utf-8"))
         for imported in module.imports:
             visit(imported)
         visiting.discard(name)

@@ -7,7 +7,7 @@ from referee.bots.poker_bluff.answers import odds
 from referee.bots.poker_bluff.beliefs import Declarer
 from referee.bots.poker_bluff.dice import KEEPS, outcomes
 from referee.bots.poker_bluff.ladder import ladder
-from referee.bots.poker_bluff.tables import HOLDS, MAX_LEVEL, level_of
+from referee.bots.poker_bluff.tables import holds, level_of, max_level
 from referee.rules.poker_bluff import parse
 
 
@@ -16,13 +16,13 @@ def summed(declared: int, above: int, kept: tuple[int, ...], model: Declarer) ->
     win = ladder().win[declared]
     weighted = []
     for cup, p in outcomes(kept):
-        if declared in HOLDS[cup]:
-            weighted.append((p * (model.honest if MAX_LEVEL[cup] == declared else model.modest), True, win[cup]))
+        if declared in holds()[cup]:
+            weighted.append((p * (model.honest if max_level()[cup] == declared else model.modest), True, win[cup]))
         else:
-            weighted.append((p * model.lie_weight(declared, above, MAX_LEVEL[cup]), False, win[cup]))
+            weighted.append((p * model.lie_weight(declared, above, max_level()[cup]), False, win[cup]))
     total = sum(w for w, _, _ in weighted)
     if total == 0:
-        return sum(p for cup, p in outcomes(kept) if declared in HOLDS[cup]), sum(p * win[cup] for cup, p in outcomes(kept))
+        return sum(p for cup, p in outcomes(kept) if declared in holds()[cup]), sum(p * win[cup] for cup, p in outcomes(kept))
     return sum(w for w, true, _ in weighted if true) / total, sum(w * value for w, _, value in weighted) / total
 
 

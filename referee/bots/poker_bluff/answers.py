@@ -23,7 +23,7 @@ from functools import lru_cache
 from .beliefs import Declarer
 from .dice import Dice, outcomes
 from .ladder import ladder
-from .tables import HOLDS, MAX_LEVEL
+from .tables import holds, max_level
 
 
 class _Sums:
@@ -33,10 +33,11 @@ class _Sums:
         win = ladder().win[declared]
         self.honest = self.honest_win = self.modest = self.modest_win = 0.0
         lies = []
+        held, best = holds(), max_level()
         for cup, p in outcomes(kept):
-            if declared not in HOLDS[cup]:
-                lies.append((MAX_LEVEL[cup], p, p * win[cup]))
-            elif MAX_LEVEL[cup] == declared:
+            if declared not in held[cup]:
+                lies.append((best[cup], p, p * win[cup]))
+            elif best[cup] == declared:
                 self.honest, self.honest_win = self.honest + p, self.honest_win + p * win[cup]
             else:
                 self.modest, self.modest_win = self.modest + p, self.modest_win + p * win[cup]

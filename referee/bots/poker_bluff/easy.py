@@ -18,7 +18,7 @@ from referee.rules.poker_bluff import ALL, CUP
 
 from .base import BELIEVE, DOUBT, Policy, PokerBot, cup_of, declare, kept_of, last_declaration, mixed, reroll
 from .dice import chance_true, sub_multisets
-from .tables import MAX_LEVEL, level_of
+from .tables import level_of, max_level
 
 DOUBT_BELOW = 0.2
 """Easy doubts a declaration whose naive odds are below this."""
@@ -34,7 +34,7 @@ class EasyBot(PokerBot):
     def policy(self, view: Mapping[str, Any]) -> Policy:
         last = level_of(last_declaration(view))
         if view["phase"] == "declaring":
-            best = MAX_LEVEL[cup_of(view)]
+            best = max_level()[cup_of(view)]
             return [(declare(ALL[best if best > last else last + 1]), 1.0)]
         if view["phase"] == "keeping":
             keep = max(sub_multisets(tuple(sorted(view["keepable"]))), key=lambda s: (len(s), sum(s)))

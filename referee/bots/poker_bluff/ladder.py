@@ -27,7 +27,7 @@ from functools import lru_cache
 from referee.rules.poker_bluff import ALL, keepable
 
 from .dice import CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
-from .tables import HOLDS
+from .tables import holds
 
 TOP = len(ALL) - 1
 BLUFF = 0.25
@@ -48,8 +48,8 @@ class Ladder:
                 keep_value = [sum(p * best_true[cup] for cup, p in outcomes(keep)) for keep in KEEPS]
                 win = [max(keep_value[KEEP_INDEX[s]] for s in sub_multisets(keepable(ALL[level], cup)))
                        for cup in CUPS]
-            for cup in range(len(CUPS)):
-                if level in HOLDS[cup]:
+            for cup, held in enumerate(holds()):
+                if level in held:
                     best_true[cup] = max(best_true[cup], 1.0 - win[cup])
             self.win[level], self.keep_value[level] = win, keep_value
 

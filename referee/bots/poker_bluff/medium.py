@@ -22,7 +22,7 @@ from .base import BELIEVE, DOUBT, Policy, PokerBot, cup_of, declare, kept_of, la
 from .answers import odds
 from .beliefs import Declarer
 from .dice import chance_true as naive_odds
-from .tables import MAX_LEVEL, level_of, truth
+from .tables import level_of, max_level, truth
 
 LIE_WINDOW = 10
 """Medium lies within this many levels above the declaration to beat."""
@@ -51,7 +51,7 @@ class MediumBot(PokerBot):
 
     def declaration(self, view: Mapping[str, Any], last: int) -> int:
         """The strongest true declaration when it beats ``last``, else the most plausible lie above it."""
-        best = MAX_LEVEL[cup_of(view)]
+        best = max_level()[cup_of(view)]
         if best > last:
             return best
         kept = kept_of(view)

@@ -22,7 +22,7 @@ from .base import (BELIEVE, DOUBT, Action, Policy, PokerBot, cup_of, declare, ke
 from .dice import KEEP_INDEX, Dice, sub_multisets
 from .habits import Honesty, Suspicion
 from .ladder import ladder
-from .tables import HOLDS, level_of
+from .tables import holds, level_of
 
 
 class StrongBot(PokerBot):
@@ -95,6 +95,6 @@ class StrongBot(PokerBot):
 
         def worth(level: int) -> float:
             doubted = self.suspicion.doubt_chance(level, last, kept)
-            return doubted * (level in HOLDS[cup]) + (1 - doubted) * values.value_after(level, cup)
+            return doubted * (level in holds()[cup]) + (1 - doubted) * values.value_after(level, cup)
 
         return max(range(last + 1, len(ALL)), key=worth)

@@ -5,9 +5,9 @@ A declaration's level is its place in ``ALL`` (0: a single one, 191: five sixes)
 
 >>> from referee.rules.poker_bluff import parse
 >>> from .dice import CUP_INDEX
->>> level_of(parse("1")), level_of(None), ALL[MAX_LEVEL[CUP_INDEX[(2, 2, 4, 4, 6)]]].text
+>>> level_of(parse("1")), level_of(None), ALL[max_level()[CUP_INDEX[(2, 2, 4, 4, 6)]]].text
 (0, -1, '4,4+2,2+6')
->>> level_of(parse("4,4+6")) in HOLDS[CUP_INDEX[(2, 2, 4, 4, 6)]]
+>>> level_of(parse("4,4+6")) in holds()[CUP_INDEX[(2, 2, 4, 4, 6)]]
 True
 >>> round(truth().beat[level_of(parse("6,6+5"))][KEEP_INDEX[(5, 6, 6)]], 4)  # a 5 or a 6, or a pair
 0.6667
@@ -21,10 +21,19 @@ from referee.rules.poker_bluff import ALL, Declaration, declarations_in, keepabl
 from .dice import CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
 
 LEVEL: dict[Declaration, int] = {declaration: level for level, declaration in enumerate(ALL)}
-HOLDS: tuple[frozenset[int], ...] = tuple(frozenset(LEVEL[d] for d in declarations_in(cup)) for cup in CUPS)
-"""The levels of every declaration true of each cup (by ``CUPS`` index)."""
-MAX_LEVEL: tuple[int, ...] = tuple(max(held) for held in HOLDS)
-"""The level of the strongest declaration true of each cup."""
+
+
+@lru_cache(maxsize=1)
+def holds() -> tuple[frozenset[int], ...]:
+    """The levels of every declaration true of each cup (by ``CUPS`` index), computed on first use
+    (not at import: a server that never seats a poker-dice bot does not pay for it)."""
+    return tuple(frozenset(LEVEL[d] for d in declarations_in(cup)) for cup in CUPS)
+
+
+@lru_cache(maxsize=1)
+def max_level() -> tuple[int, ...]:
+    """The level of the strongest declaration true of each cup."""
+    return tuple(max(held) for held in holds())
 
 
 def level_of(declaration: Declaration | None) -> int:
@@ -37,8 +46,9 @@ class Truth:
     holding a declaration above ``level``."""
 
     def __init__(self) -> None:
+        best = max_level()
         self.beat: list[list[float]] = [
-            [sum(p for cup, p in outcomes(keep) if MAX_LEVEL[cup] > level) for keep in KEEPS] for level in range(len(ALL))
+            [sum(p for cup, p in outcomes(keep) if best[cup] > level) for keep in KEEPS] for level in range(len(ALL))
         ]
 
     def best_keep(self, level: int, cup: tuple[int, ...]) -> tuple[int, ...]:
