@@ -1,7 +1,7 @@
 """``state`` payloads as JSON text, each part encoded once: what several viewers of one change
 share (the same object: the table, the public parts of the game) is encoded once for all of
-them, and what stays the same for a whole round (its commitment, each seat's proofs) is kept
-encoded from one change to the next.
+them, and what stays equal from one change to the next (the round's commitment, each seat's
+proofs, the table's seats and rules, a seat's ``gm``) is kept encoded meanwhile.
 
 The text is exactly what python-socketio would have encoded from the view (compact
 separators, ASCII escapes, the view's key order): ``frames.GuardedPacket`` sends an
@@ -25,20 +25,17 @@ dumps = json.JSONEncoder(separators=(",", ":")).encode
 every call (``json.dumps`` with separators builds a new encoder each time: most of the cost of
 encoding a small part)."""
 
-SPLIT = frozenset({"game"})
-"""Parts whose fields are encoded one by one: each viewer has its own dict, but most of its fields
-are objects every viewer's dict shares (``referee.views.game_views``), encoded once a change."""
-ROUND_ALIKE = frozenset({"commitment"})
-"""Parts every viewer sees alike that change once a round: kept per table."""
-ROUND_OWN = frozenset({"private"})
-"""A viewer's own parts that change once a round: kept per table and viewer."""
+SPLIT = frozenset({"game", "table"})
+"""Parts of a view encoded field by field, like the view itself (most fields of a seat's game
+are objects every seat's game shares, ``referee.views.game_views``)."""
 _NAMES: dict[str, str] = {}
 """Each key of a view, as JSON text followed by ``:`` (a view has a few dozen distinct keys)."""
 
-Slots = dict[tuple[str, int | None], tuple[Any, str]]
-Memo = dict[int, str]
-"""The text of each container (dict or list) met while encoding one change, by ``id``: every
-view of the change is alive meanwhile, so no two of its objects share an id."""
+Slots = dict[tuple[str, str, int | None], tuple[Any, str]]
+"""The value and text kept for (part: "" for the view itself, field, viewer or None)."""
+Template = tuple[list[str], list[Any], list[str]]
+"""A dict of a change's first view (the view or one of its ``SPLIT`` parts): its keys, its
+values, and each member as text."""
 
 
 class Encoded:
@@ -57,14 +54,27 @@ class Encoded:
         return f"Encoded({self.text!r})"
 
 
-class Parts:
-    """The newest value and JSON text of each round-long part of the views sent at each table.
+class Change:
+    """What encoding one change remembers from one viewer to the next: the text of each container
+    (dict or list) met, by ``id`` (every view of the change is alive meanwhile, so no two of its
+    objects share an id), and the first dict met of the view and of each ``SPLIT`` part."""
 
-    A round-long part is encoded again only when its value differs from the one kept (``==``:
-    the views' values are JSON-ready, each field keeps its type and each part its key order).
-    Only the round-long parts are kept (kept values outlive the young garbage collections, and a
-    full collection looks at each of them). The caller serialises the calls (the broadcaster
-    encodes under its send lock) and ``forget``s a table nobody watches.
+    __slots__ = ("memo", "templates")
+
+    def __init__(self) -> None:
+        self.memo: dict[int, str] = {}
+        self.templates: dict[str, Template] = {}
+
+
+class Parts:
+    """The newest value and JSON text of each container field of the views sent at each table
+    (the view's own fields and its ``SPLIT`` parts' fields), by viewer.
+
+    A viewer's field is encoded again only when its value differs from the one kept (``==``:
+    the views' values are JSON-ready, each field keeps its type and each part its key order;
+    a container that several viewers share is kept by the first). Within a change a field
+    holding the very object the first viewer's held reuses its text. The caller serialises the
+    calls (the broadcaster encodes under its send lock) and ``forget``s a table nobody watches.
     """
 
     def __init__(self) -> None:
@@ -79,8 +89,8 @@ class Parts:
         '{"game":{"seat":1,"bids":[{"seat":0,"quantity":3,"face":5}]}}'
         """
         kept = self._kept.setdefault(table, {})
-        memo: Memo = {}
-        return {viewer: Encoded(_encode(view, viewer, kept, memo)) for viewer, view in views.items()}
+        change = Change()
+        return {viewer: Encoded(_object("", view, viewer, kept, change)) for viewer, view in views.items()}
 
     def forget(self, table: str) -> None:
         """Drop what is kept for ``table``."""
@@ -91,23 +101,41 @@ class Parts:
         return len(self._kept)
 
 
-def _encode(view: dict[str, Any], viewer: int | None, kept: Slots, memo: Memo) -> str:
-    """``view`` as JSON text, part by part: a round-long part from ``kept`` (or encoded and put
-    there), a ``SPLIT`` part field by field, any other through ``memo``."""
-    texts: list[str] = []
-    for key, value in view.items():
-        if key in ROUND_ALIKE or key in ROUND_OWN:
-            slot = (key, None if key in ROUND_ALIKE else viewer)
+def _object(part: str, value: dict[str, Any], viewer: int | None, kept: Slots, change: Change) -> str:
+    """A view (``part`` "") or a ``SPLIT`` part as text, member by member: a dict with the keys of
+    the change's first one (its template) takes a member's text from there when the member holds
+    the very same object, the others from ``_field``."""
+    template = change.templates.get(part)
+    keys = list(value)
+    if template is not None and template[0] == keys:
+        items = [item if new is old else _name(key) + _field(part, key, new, viewer, kept, change)
+                 for key, new, old, item in zip(keys, value.values(), template[1], template[2])]
+    else:
+        items = [_name(key) + _field(part, key, new, viewer, kept, change) for key, new in value.items()]
+        if template is None:
+            change.templates[part] = (keys, list(value.values()), items)
+    return "{" + ",".join(items) + "}"
+
+
+def _field(part: str, key: str, value: Any, viewer: int | None, kept: Slots, change: Change) -> str:
+    """One member's value as text: a ``SPLIT`` part by ``_object``, another container once a change
+    (``memo``) and kept from the last change while equal, a scalar as ``_value`` writes it."""
+    kind = type(value)
+    if kind is not dict and kind is not list:
+        return _value(value)
+    memo = change.memo
+    text = memo.get(id(value))
+    if text is None:
+        if not part and key in SPLIT and kind is dict:
+            text = _object(key, value, viewer, kept, change)
+        else:
+            slot = (part, key, viewer)
             last = kept.get(slot)
             if last is None or last[0] != value:
                 last = kept[slot] = (value, dumps(value))
             text = last[1]
-        elif key in SPLIT and type(value) is dict:
-            text = "{" + ",".join([_name(k) + _value(v, memo) for k, v in value.items()]) + "}"
-        else:
-            text = _value(value, memo)
-        texts.append(_name(key) + text)
-    return "{" + ",".join(texts) + "}"
+        memo[id(value)] = text
+    return text
 
 
 def _name(key: str) -> str:
@@ -122,26 +150,19 @@ def _name(key: str) -> str:
     return name
 
 
-def _value(value: Any, memo: Memo) -> str:
-    """One value as JSON text: a container through ``memo`` (encoded once per change whoever
-    shares it), a scalar as the JSON encoder writes it.
+def _value(value: Any) -> str:
+    """A scalar as the JSON encoder writes it (anything else through ``dumps``).
 
-    >>> memo = {}
-    >>> [_value(v, memo) for v in (True, False, None, 12, "ё", 1.5, [1, 2])], len(memo)
-    (['true', 'false', 'null', '12', '"\\\\u0451"', '1.5', '[1,2]'], 1)
+    >>> [_value(v) for v in (True, False, None, 12, "ё", 1.5, [1, 2])]
+    ['true', 'false', 'null', '12', '"\\\\u0451"', '1.5', '[1,2]']
     """
-    kind = type(value)
-    if kind is dict or kind is list:
-        text = memo.get(id(value))
-        if text is None:
-            text = memo[id(value)] = dumps(value)
-        return text
     if value is None:
         return "null"
     if value is True:
         return "true"
     if value is False:
         return "false"
+    kind = type(value)
     if kind is int:
         return int.__repr__(value)
     if kind is str:
