@@ -104,12 +104,18 @@ class Parts:
 def _object(part: str, value: dict[str, Any], viewer: int | None, kept: Slots, change: Change) -> str:
     """A view (``part`` "") or a ``SPLIT`` part as text, member by member: a dict with the keys of
     the change's first one (its template) takes a member's text from there when the member holds
-    the very same object, the others from ``_field``."""
+    the very same object, the others from ``_field``.
+
+    >>> Parts().encode_all("t1", {0: {"game": {1: "x"}, "you": {"seat": 0}}})[0].text
+    '{"game":{"1":"x"},"you":{"seat":0}}'
+    """
     template = change.templates.get(part)
     keys = list(value)
     if template is not None and template[0] == keys:
         items = [item if new is old else _name(key) + _field(part, key, new, viewer, kept, change)
                  for key, new, old, item in zip(keys, value.values(), template[1], template[2])]
+    elif not all(type(key) is str for key in keys):
+        return dumps(value)  # JSON names every member by a string: the encoder turns other keys into one
     else:
         items = [_name(key) + _field(part, key, new, viewer, kept, change) for key, new in value.items()]
         if template is None:
