@@ -15,19 +15,28 @@ import json
 import logging
 import time
 
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+_STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+_encode = json.JSONEncoder(ensure_ascii=False, default=str).encode
+"""One encoder for every line (``json.dumps`` with options builds a new one each call)."""
 
 
 class JsonFormatter(logging.Formatter):
-    """Formats a record as JSON with its extra fields."""
+    """Formats a record as JSON with its extra fields; the time to the second (written once a second)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._second = -1
+        self._stamp = ""
 
     def format(self, record: logging.LogRecord) -> str:
-        data = {"level": record.levelname, "logger": record.name, "msg": record.getMessage(),
-                "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))}
+        second = int(record.created)
+        if second != self._second:
+            self._second, self._stamp = second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second))
+        data = {"level": record.levelname, "logger": record.name, "msg": record.getMessage(), "time": self._stamp}
         data.update({key: value for key, value in vars(record).items() if key not in _STANDARD})
         if record.exc_info:
             data["exc"] = self.formatException(record.exc_info)
-        return json.dumps(data, ensure_ascii=False, default=str)
+        return _encode(data)
 
 
 def configure_logging(level: str) -> None:

@@ -85,6 +85,8 @@ class EventLog:
             _private_files(Path(path))
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=0)
         self._lock = threading.Lock()
+        self._heads: dict[str, tuple[int, str]] = {}
+        """Each table's last entry (seq, hash) as this process appended it: read again on a miss."""
         self._durable = WalSync(fsync_file(f"{path}-wal") if path != ":memory:" else lambda: None, offload)
         with self._lock:
             self._db.execute("PRAGMA busy_timeout=0")
@@ -111,27 +113,27 @@ class EventLog:
         return stored
 
     def _append(self, table: str, entries: Sequence[NewEntry], expected_seq: int) -> list[Entry]:
+        """One transaction: the entries after ``expected_seq``, chained to its hash (known from
+        this process's last append to ``table``, else read), and the table's new head. A writer
+        that got there first holds the next ``seq`` already: the primary key refuses the insert."""
         self._db.execute("BEGIN IMMEDIATE")
         try:
-            row = self._db.execute(
-                "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table,)
-            ).fetchone()
-            head, prev = (row[0], row[1]) if row else (0, GENESIS)
-            if head != expected_seq:
-                raise StoreConflict(table, expected_seq, head)
+            head = self._heads.get(table)
+            prev = head[1] if head is not None and head[0] == expected_seq else self._head_hash(table, expected_seq)
             at = int(self._clock() * 1000)
-            stored = []
-            for seq, new in enumerate(entries, start=head + 1):
+            stored, rows = [], []
+            for seq, new in enumerate(entries, start=expected_seq + 1):
                 digest = secret_digest(new.secret)
                 entry = Entry(table, seq, new.kind, new.public, new.secret, digest, prev,
                               entry_hash(prev, seq, new.kind, new.public, digest, at), at)
-                self._db.execute(
-                    "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (table, seq, new.kind, json.dumps(new.public),
-                     None if new.secret is None else json.dumps(new.secret), digest, prev, entry.hash, at),
-                )
+                rows.append((table, seq, new.kind, json.dumps(new.public),
+                             None if new.secret is None else json.dumps(new.secret), digest, prev, entry.hash, at))
                 stored.append(entry)
                 prev = entry.hash
+            try:
+                self._db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            except sqlite3.IntegrityError:
+                raise StoreConflict(table, expected_seq, self._read_head(table)[0]) from None
             self._db.execute(
                 "INSERT INTO tables (table_id, head, last_at, archived) VALUES (?, ?, ?, 0) ON CONFLICT (table_id) "
                 "DO UPDATE SET head = excluded.head, last_at = excluded.last_at, archived = 0",
@@ -139,9 +141,25 @@ class EventLog:
             )
             self._db.execute("COMMIT")
         except BaseException:
+            self._heads.pop(table, None)
             self._db.execute("ROLLBACK")
             raise
+        self._heads[table] = (stored[-1].seq, stored[-1].hash)
         return stored
+
+    def _read_head(self, table: str) -> tuple[int, str]:
+        """``table``'s last entry's seq and hash as stored (0 and ``GENESIS`` for a new table)."""
+        row = self._db.execute(
+            "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table,)
+        ).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def _head_hash(self, table: str, expected_seq: int) -> str:
+        """The hash of entry ``expected_seq``, which must be ``table``'s last (``StoreConflict`` otherwise)."""
+        head, prev = self._read_head(table)
+        if head != expected_seq:
+            raise StoreConflict(table, expected_seq, head)
+        return prev
 
     def entries(self, table: str) -> list[Entry]:
         """Every entry of ``table``'s log, in order (empty for an unknown table)."""

@@ -74,9 +74,10 @@ def watch_room(table: str) -> str:
     return f"{table}/watch"
 
 
-@dataclass
+@dataclass(slots=True)
 class Connection:
-    """One Socket.IO connection at one table; ``seat`` None while it only watches."""
+    """One Socket.IO connection at one table; ``seat`` None while it only watches (slots: a
+    process holds one per player)."""
 
     sid: str
     table: str

@@ -8,7 +8,7 @@ import stat
 import pytest
 
 from referee.store import log as sqlite_store
-from referee.store.base import NewEntry, StoreBusy
+from referee.store.base import NewEntry, StoreBusy, StoreConflict
 from referee.store.log import EventLog
 
 
@@ -109,3 +109,19 @@ def test_a_log_from_before_the_tables_index_is_listed(tmp_path):
     store = EventLog(path)
     assert [(r.table, r.head, r.last_at, r.archived) for r in store.tables()] == [("t1", 2, 2000, False)]
     store.close()
+
+
+def test_a_writer_that_got_there_first_through_another_connection_is_a_conflict_and_the_chain_goes_on_from_it(tmp_path):
+    """Each store remembers the head it last wrote: one that another connection (another process)
+    moved on is refused as a conflict, with the real head, and the next append chains to it."""
+    path = str(tmp_path / "db.sqlite3")
+    mine, theirs = EventLog(path), EventLog(path)
+    [first] = mine.append("t1", [NewEntry("table_created", {"id": "t1"})], 0)
+    [second] = theirs.append("t1", [NewEntry("seat_taken", {"seat": 0})], 1)
+    with pytest.raises(StoreConflict) as refused:
+        mine.append("t1", [NewEntry("seat_taken", {"seat": 1}), NewEntry("seat_taken", {"seat": 2})], 1)
+    assert "at entry 2, not 1" in refused.value.message
+    assert [e.seq for e in mine.entries("t1")] == [1, 2] and mine.head("t1") == 2
+    [third] = mine.append("t1", [NewEntry("seat_taken", {"seat": 1})], 2)
+    assert (second.prev_hash, third.prev_hash) == (first.hash, second.hash)
+    assert [e.hash for e in theirs.entries("t1")] == [first.hash, second.hash, third.hash]

@@ -108,3 +108,22 @@ def test_each_encoded_view_is_the_json_of_the_view_whatever_was_encoded_before(c
     for table, views_of_change in changes:
         sent = parts.encode_all(table, views_of_change)
         assert {viewer: json.loads(payload.text) for viewer, payload in sent.items()} == views_of_change
+
+
+scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=5)
+values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                          max_size=3), max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=4), values, max_size=6), st.lists(st.dictionaries(st.text(max_size=4), values,
+                                                                                       max_size=3), min_size=1, max_size=4),
+       values)
+def test_a_view_whose_game_shares_objects_with_the_others_is_encoded_as_python_socketio_would(public, own, table):
+    """Each viewer's game is the public game's dict with its own fields over it (the same objects
+    shared, as ``game_views`` builds them), the table one object for all: every text is, byte for
+    byte, the JSON python-socketio would send (whatever the scalars: non-ASCII text, floats, big ints)."""
+    views = {viewer: {"version": 3, "table": table, "game": {**public, **mine}, "you": {"seat": viewer}}
+             for viewer, mine in enumerate(own)}
+    sent = Parts().encode_all("t1", views)
+    assert {viewer: payload.text for viewer, payload in sent.items()} == {v: dumps(view) for v, view in views.items()}
