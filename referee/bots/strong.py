@@ -44,7 +44,7 @@ from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
 from .endgame import endgame_moves
 from .honesty import Honesty
 from .lookahead import two_step_values
-from .raise_values import anyone_value, raise_value
+from .raise_values import anyone_value, raise_values_by_count
 from .roundgame import hands_of
 from .situation import RoundRules
 
@@ -207,8 +207,8 @@ class StrongBot(PolicyBot):
         credit, their_call = rules.get(seen.next_seat, (1, PRIOR_THRESHOLD))
         rows: dict[Move, tuple[int, list[float]]] = {}
         for m in seen.raises():
-            rows[m] = (faces.index(m[1]), [raise_value(m, b, seen.total, seen.wild, later, their_call, credit)
-                                           for b in by_count[m[1]]])
+            rows[m] = (faces.index(m[1]), raise_values_by_count(m, by_count[m[1]][0], seen.total, seen.wild, later,
+                                                                their_call, credit, len(seen.dice)))
         if not seen.to_act:
             rows[WAIT] = (0, [later] * (len(seen.dice) + 1))
         if standing and seen.can_call:
