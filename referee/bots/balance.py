@@ -43,13 +43,13 @@ class Mix:
     """How the policy mixes (module docstring); ``UNBALANCED`` is the strong bot before issue 14:
     only exact ties mixed, no range play."""
 
-    range_share: float = 0.25
+    range_share: float = 0.5
     """The share of the policy played as the bot's range plays (``B``)."""
-    slack: float = 0.08
+    slack: float = 0.15
     """Actions within this much of the best value take part in ``Q``."""
-    temperature: float = 0.03
+    temperature: float = 0.05
     """Softmax temperature of ``Q`` over those actions' values."""
-    bluff_slack: float = 0.25
+    bluff_slack: float = 0.4
     """``B`` plays only actions at most this much below the bot's best value for its own hand."""
     lookahead: bool = False
     """Re-value the best raises two steps ahead heads-up against a "surest" bidder (``lookahead``): it
@@ -92,8 +92,8 @@ def balanced(values: np.ndarray, range_play: np.ndarray, mix: Mix = BALANCED) ->
     cut to the actions within ``bluff_slack`` of the row's best; a row that keeps none of it plays ``Q``.
 
     >>> pi = balanced(np.array([[0.9, 0.8, 0.1]]), np.array([0.2, 0.6, 0.2]))[0]
-    >>> [round(float(p), 3) for p in pi]                             # 0.8 is close enough to bluff, 0.1 is not
-    [0.812, 0.187, 0.0]
+    >>> [round(float(p), 3) for p in pi]                             # 0.8 is close enough to mix and to bluff, 0.1 is not
+    [0.565, 0.435, 0.0]
     """
     q = quantal(values, mix)
     if mix.range_share == 0.0:

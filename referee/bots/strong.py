@@ -24,7 +24,7 @@
 ...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
 >>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, mostly on fives or sixes
 >>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.05]
-[(3, 5, 0.4), (3, 6, 0.4), (4, 4, 0.18)]
+[(3, 5, 0.33), (3, 6, 0.33), (4, 4, 0.21)]
 """
 from __future__ import annotations
 
