@@ -65,10 +65,8 @@ class Public:
     tables: Tables
     rows: np.ndarray
     """Per hand (``hands_of`` order), every action's one-step value."""
-    range: np.ndarray
-    """The posterior over the bot's hands given its earlier bids this round."""
     range_play: np.ndarray
-    """The range's play (``balance.range_play``)."""
+    """The range's play (``balance.range_play``): its hands weighted by the posterior given its earlier bids."""
 
 
 def public_key(seen: Situation) -> tuple[Any, ...]:
@@ -177,7 +175,7 @@ class StrongBot(PolicyBot):
             tables = self._tables(seen)
             rows = tables.matrix(hand_counts(len(seen.dice), seen.rules))
             weights = self._range(seen)
-            found = Public(tables, rows, weights, range_play(weights, rows, self.mix))
+            found = Public(tables, rows, range_play(weights, rows, self.mix))
             self._cache[key] = found
         return found
 
