@@ -89,7 +89,9 @@ def quantal(values: np.ndarray, mix: Mix = BALANCED) -> np.ndarray:
 
 def balanced(values: np.ndarray, range_play: np.ndarray, mix: Mix = BALANCED) -> np.ndarray:
     """Per row of values, ``π``: ``Q`` mixed with ``range_play`` (a distribution over the same actions)
-    cut to the actions within ``bluff_slack`` of the row's best; a row that keeps none of it plays ``Q``.
+    cut to the actions within ``bluff_slack`` of the row's best; a row that keeps none of it plays ``Q``,
+    and a row whose best action cannot lose (value 1: a call of a bid its own dice make impossible)
+    plays only its best actions.
 
     >>> pi = balanced(np.array([[0.9, 0.8, 0.1]]), np.array([0.2, 0.6, 0.2]))[0]
     >>> [round(float(p), 3) for p in pi]                             # 0.8 is close enough to mix and to bluff, 0.1 is not
@@ -102,7 +104,10 @@ def balanced(values: np.ndarray, range_play: np.ndarray, mix: Mix = BALANCED) ->
     cut = np.where(values >= best - mix.bluff_slack, range_play[None, :], 0.0)
     mass = cut.sum(axis=1, keepdims=True)
     share = np.where(mass > 0, cut / np.where(mass > 0, mass, 1.0), q)
-    return np.asarray((1 - mix.range_share) * q + mix.range_share * share)
+    mixed = (1 - mix.range_share) * q + mix.range_share * share
+    sure = values >= np.minimum(best, 1.0) - 1e-12                 # a row whose best cannot lose plays only that
+    certain = np.where(sure, 1.0, 0.0) / np.where(sure, 1.0, 0.0).sum(axis=1, keepdims=True)
+    return np.asarray(np.where(best >= 1.0 - 1e-12, certain, mixed))
 
 
 def range_play(weights: np.ndarray, values: np.ndarray, mix: Mix = BALANCED) -> np.ndarray:
