@@ -49,7 +49,7 @@ class Mix:
     """Actions within this much of the best value take part in ``Q``."""
     temperature: float = 0.05
     """Softmax temperature of ``Q`` over those actions' values."""
-    bluff_slack: float = 0.4
+    bluff_slack: float = 0.25
     """``B`` plays only actions at most this much below the bot's best value for its own hand."""
     lookahead: bool = False
     """Re-value the best raises two steps ahead heads-up against a "surest" bidder (``lookahead``): it
