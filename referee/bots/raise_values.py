@@ -40,6 +40,34 @@ def raise_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool
     return value
 
 
+def raise_values_by_count(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
+                          their_call: float, credit: int, dice: int) -> list[float]:
+    """``raise_value`` for every own count 0 … ``dice`` of the bid's face at once (``belief`` for own count 0):
+    whether the next player calls does not depend on the bidder's hand, only whether the bid is then true.
+
+    >>> from .beliefs import FaceBelief
+    >>> none = FaceBelief([1.0, 0.5], (0.5, 0.5), [1.0], ((0.5, 0.5),), 0)
+    >>> raise_values_by_count((2, 5), none, 2, True, 0.8, 0.5, 1, 1)    # holding no five, or one
+    [0.4, 0.4]
+    """
+    quantity, face = bid
+    rest = belief.rest_at_least
+    values = [0.0] * (dice + 1)
+    their_unseen = total - (len(belief.next_count) - 1)
+    for count, p in enumerate(belief.next_count):
+        if p == 0.0:
+            continue
+        estimate = at_least(quantity - count - credit, their_unseen - credit, face_chance(face, wild))
+        if estimate >= their_call:
+            for own in range(dice + 1):
+                values[own] += p * later
+            continue
+        for own in range(dice + 1):
+            need = quantity - count - own
+            values[own] += p * (1.0 if need <= 0 else rest[need] if need < len(rest) else 0.0)
+    return values
+
+
 def anyone_value(bid: tuple[int, int], belief: FaceBelief, total: int, wild: bool, later: float,
                  call_rules: Sequence[tuple[int, float]]) -> float:
     """Chance of not losing the round after bidding ``bid`` when every opponent may call it;
