@@ -14,6 +14,13 @@ bid or two. Here the bot plays, for its own hand ``h``,
   hand it sometimes makes the bid a strong hand makes (a bluff), and with a strong hand
   sometimes the bid a weak hand makes; the same public action comes from many hands.
 
+The values themselves allow for a reader (``Mix.reads``): a share of each raise's value is what
+it wins against a next player who judges it from the bot's *range* after that raise
+(``read_counts``: the counts of the face a reader concludes, under the play above), not from a
+fixed credit. A raise that only strong hands make is then seen through (its bluffs get called)
+and a raise that the range makes with strong and weak hands alike is not, so bluffs go where
+the value bids are and value bids where the bluffs are.
+
 Every value the mix needs is a table per action and per own count of the action's face
 (``Tables``): the opponents' beliefs do not depend on the bot's hand, so the values of all its
 possible hands come at once (numpy rows, one per hand of ``roundgame.hands_of``).
@@ -51,13 +58,16 @@ class Mix:
     """Softmax temperature of ``Q`` over those actions' values."""
     bluff_slack: float = 0.25
     """``B`` plays only actions at most this much below the bot's best value for its own hand."""
+    reads: float = 0.3
+    """This share of a raise's value is its value against a next player who reads the bot's range
+    (``raise_values.read_raise_values``), the rest against one who credits it a fixed number of dice."""
     lookahead: bool = False
     """Re-value the best raises two steps ahead heads-up against a "surest" bidder (``lookahead``): it
     depends on the whole hand, not on one count, so a reader pays it per hand; the balanced bot does not."""
 
 
 BALANCED = Mix()
-UNBALANCED = Mix(range_share=0.0, slack=0.0, temperature=0.02, bluff_slack=0.0, lookahead=True)
+UNBALANCED = Mix(range_share=0.0, slack=0.0, temperature=0.02, bluff_slack=0.0, reads=0.0, lookahead=True)
 
 
 @dataclass(frozen=True)
@@ -117,6 +127,25 @@ def range_play(weights: np.ndarray, values: np.ndarray, mix: Mix = BALANCED) -> 
     [0.25, 0.75]
     """
     return np.asarray(weights @ quantal(values, mix) / weights.sum())
+
+
+def read_counts(weights: np.ndarray, played: np.ndarray, counts: np.ndarray, faces: Sequence[int],
+                dice: int) -> list[np.ndarray]:
+    """Per action (a column of ``played``, each hand's chance of playing it): the chance that the bot
+    holds each count 0 … ``dice`` of the action's face given that it played it, for hands weighted by
+    ``weights`` (what a reader of its policy concludes); the range's counts where no hand plays it.
+
+    >>> counts = np.array([[0], [1]])                                      # two hands: no five, one five
+    >>> [c.round(3).tolist() for c in read_counts(np.array([0.5, 0.5]), np.array([[0.2, 0.0], [0.6, 0.0]]), counts, (0, 0), 1)]
+    [[0.25, 0.75], [0.5, 0.5]]
+    """
+    read = []
+    for column, face in enumerate(faces):
+        made = np.bincount(counts[:, face], weights=weights * played[:, column], minlength=dice + 1)
+        if made.sum() <= 0:
+            made = np.bincount(counts[:, face], weights=weights, minlength=dice + 1)
+        read.append(made / made.sum())
+    return read
 
 
 def hand_counts(dice: int, rules: RoundRules) -> np.ndarray:

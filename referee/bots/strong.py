@@ -37,14 +37,14 @@ import numpy as np
 
 from referee.rules import Settings
 
-from .balance import BALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play
+from .balance import BALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play, read_counts
 from .base import LIAR, SPOT_ON, WAIT, Move, PolicyBot, Situation, normalise
 from .beliefs import Model, beliefs_by_count, model_posterior, table_beliefs
 from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
 from .endgame import endgame_moves
 from .honesty import Honesty
 from .lookahead import two_step_values
-from .raise_values import anyone_value, raise_values_by_count
+from .raise_values import anyone_value, raise_values_by_count, read_raise_values
 from .roundgame import hands_of
 from .situation import RoundRules
 
@@ -172,9 +172,15 @@ class StrongBot(PolicyBot):
             self._memory = self.epoch
         found = self._cache.get(key)
         if found is None:
+            counts = hand_counts(len(seen.dice), seen.rules)
             tables = self._tables(seen)
-            rows = tables.matrix(hand_counts(len(seen.dice), seen.rules))
+            rows = tables.matrix(counts)
             weights = self._range(seen)
+            if self.mix.reads:                  # value the raises again, as a reader of that play sees them
+                played = balanced(rows, range_play(weights, rows, self.mix), self.mix)
+                read = self._tables(seen, read_counts(weights, played, counts, tables.faces, len(seen.dice)))
+                tables = replace(tables, values=(1 - self.mix.reads) * tables.values + self.mix.reads * read.values)
+                rows = tables.matrix(counts)
             found = Public(tables, rows, range_play(weights, rows, self.mix))
             self._cache[key] = found
         return found
@@ -195,8 +201,10 @@ class StrongBot(PolicyBot):
         total = weights.sum()
         return weights / total if total > 0 else np.array([w for _, w in hands_of(len(seen.dice))])
 
-    def _tables(self, seen: Situation) -> Tables:
-        """Every action's one-step value per own count of its face (``balance.Tables``)."""
+    def _tables(self, seen: Situation, read: list[np.ndarray] | None = None) -> Tables:
+        """Every action's one-step value per own count of its face (``balance.Tables``); with ``read`` (per
+        action of the tables without it, the bot's count of its face as a reader of its play sees it) the
+        raises are valued against a next player who reads its range (``read_raise_values``)."""
         models, rules = self._readings(seen)
         standing = seen.standing
         by_count = beliefs_by_count(seen, models, rules, None if seen.to_act or standing is None else (standing[1],))
@@ -204,9 +212,13 @@ class StrongBot(PolicyBot):
         faces = seen.rules.faces
         credit, their_call = rules.get(seen.next_seat, (1, PRIOR_THRESHOLD))
         rows: dict[Move, tuple[int, list[float]]] = {}
-        for m in seen.raises():
-            rows[m] = (faces.index(m[1]), raise_values_by_count(m, by_count[m[1]][0], seen.total, seen.wild, later,
-                                                                their_call, credit, len(seen.dice)))
+        for k, m in enumerate(seen.raises()):
+            belief = by_count[m[1]][0]
+            rows[m] = (faces.index(m[1]),
+                       raise_values_by_count(m, belief, seen.total, seen.wild, later, their_call, credit, len(seen.dice))
+                       if read is None else
+                       read_raise_values(m, belief, seen.total, seen.wild, later, their_call, read[k].tolist(),
+                                         len(seen.dice)))
         if not seen.to_act:
             rows[WAIT] = (0, [later] * (len(seen.dice) + 1))
         if standing and seen.can_call:
