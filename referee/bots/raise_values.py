@@ -87,10 +87,11 @@ def read_raise_values(bid: tuple[int, int], belief: FaceBelief, total: int, wild
     chance = face_chance(face, wild)
     values = [0.0] * (dice + 1)
     unseen = total - (len(belief.next_count) - 1) - dice
+    tail = [at_least(k, unseen, chance) for k in range(quantity + 1)]     # the unseen rest: P(≥ k)
     for count, p in enumerate(belief.next_count):
         if p == 0.0:
             continue
-        estimate = sum(q * at_least(quantity - count - own, unseen, chance) for own, q in enumerate(credited))
+        estimate = sum(q * tail[max(0, quantity - count - own)] for own, q in enumerate(credited))
         for own in range(dice + 1):
             need = quantity - count - own
             true = 1.0 if need <= 0 else rest[need] if need < len(rest) else 0.0

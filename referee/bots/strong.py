@@ -22,9 +22,9 @@
 >>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10, "turn": 1,
 ...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "palifico": False,
 ...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
->>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, mostly on fives or sixes
->>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.05]
-[(3, 5, 0.33), (3, 6, 0.33), (4, 4, 0.21)]
+>>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, on fives, sixes or fours
+>>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.04]
+[(3, 5, 0.29), (3, 6, 0.29), (4, 4, 0.31), (5, 4, 0.05)]
 """
 from __future__ import annotations
 
@@ -173,14 +173,9 @@ class StrongBot(PolicyBot):
         found = self._cache.get(key)
         if found is None:
             counts = hand_counts(len(seen.dice), seen.rules)
-            tables = self._tables(seen)
-            rows = tables.matrix(counts)
             weights = self._range(seen)
-            if self.mix.reads:                  # value the raises again, as a reader of that play sees them
-                played = balanced(rows, range_play(weights, rows, self.mix), self.mix)
-                read = self._tables(seen, read_counts(weights, played, counts, tables.faces, len(seen.dice)))
-                tables = replace(tables, values=(1 - self.mix.reads) * tables.values + self.mix.reads * read.values)
-                rows = tables.matrix(counts)
+            tables = self._tables(seen, weights, counts)
+            rows = tables.matrix(counts)
             found = Public(tables, rows, range_play(weights, rows, self.mix))
             self._cache[key] = found
         return found
@@ -201,24 +196,21 @@ class StrongBot(PolicyBot):
         total = weights.sum()
         return weights / total if total > 0 else np.array([w for _, w in hands_of(len(seen.dice))])
 
-    def _tables(self, seen: Situation, read: list[np.ndarray] | None = None) -> Tables:
-        """Every action's one-step value per own count of its face (``balance.Tables``); with ``read`` (per
-        action of the tables without it, the bot's count of its face as a reader of its play sees it) the
-        raises are valued against a next player who reads its range (``read_raise_values``)."""
+    def _tables(self, seen: Situation, weights: np.ndarray, counts: np.ndarray) -> Tables:
+        """Every action's one-step value per own count of its face (``balance.Tables``). With ``Mix.reads``
+        a share of each raise's value is its value against a next player who reads the bot's range
+        (``weights`` over its hands, ``counts`` their counts) under the play of the first values."""
         models, rules = self._readings(seen)
         standing = seen.standing
         by_count = beliefs_by_count(seen, models, rules, None if seen.to_act or standing is None else (standing[1],))
         later = 1 - 1 / (len(seen.in_game) + PASSED_ON)
         faces = seen.rules.faces
         credit, their_call = rules.get(seen.next_seat, (1, PRIOR_THRESHOLD))
+        raises = seen.raises()
         rows: dict[Move, tuple[int, list[float]]] = {}
-        for k, m in enumerate(seen.raises()):
-            belief = by_count[m[1]][0]
-            rows[m] = (faces.index(m[1]),
-                       raise_values_by_count(m, belief, seen.total, seen.wild, later, their_call, credit, len(seen.dice))
-                       if read is None else
-                       read_raise_values(m, belief, seen.total, seen.wild, later, their_call, read[k].tolist(),
-                                         len(seen.dice)))
+        for m in raises:
+            rows[m] = (faces.index(m[1]), raise_values_by_count(m, by_count[m[1]][0], seen.total, seen.wild, later,
+                                                                their_call, credit, len(seen.dice)))
         if not seen.to_act:
             rows[WAIT] = (0, [later] * (len(seen.dice) + 1))
         if standing and seen.can_call:
@@ -226,7 +218,18 @@ class StrongBot(PolicyBot):
         if standing and seen.can_spot_on:
             regain = 1 + (REGAIN if len(seen.dice) < seen.settings.dice_per_player else 0.0)
             rows[SPOT_ON] = (faces.index(standing[1]), [b.exactly(standing[0]) * regain for b in by_count[standing[1]]])
-        return Tables(tuple(rows), tuple(f for f, _ in rows.values()), np.array([v for _, v in rows.values()]))
+        tables = Tables(tuple(rows), tuple(f for f, _ in rows.values()), np.array([v for _, v in rows.values()]))
+        if not self.mix.reads or not raises:
+            return tables
+        values = tables.matrix(counts)          # value the raises again, as a reader of that play sees them
+        read = read_counts(weights, balanced(values, range_play(weights, values, self.mix), self.mix), counts,
+                           tables.faces, len(seen.dice))
+        blended = tables.values.copy()
+        for k, m in enumerate(raises):          # the raises come first in the tables, in this order
+            seen_as = read_raise_values(m, by_count[m[1]][0], seen.total, seen.wild, later, their_call,
+                                        read[k].tolist(), len(seen.dice))
+            blended[k] = (1 - self.mix.reads) * blended[k] + self.mix.reads * np.array(seen_as)
+        return replace(tables, values=blended)
 
     def _refined(self, seen: Situation, values: Mapping[Move, float]) -> dict[Move, float] | None:
         """The candidate raises re-valued with every opponent as a caller (``challenge = anyone``, 3+
