@@ -1,6 +1,6 @@
 """Bot strength: arena matches between the levels and the yardsticks, with win rates and 95 % intervals.
 
-Run: ``.venv/bin/python bench/strength.py [--quick]`` (two worker processes; each match is
+Run: ``.venv/bin/python bench/strength.py [--quick] [--first strong]`` (two worker processes; each match is
 split in two halves with their own seeds, and the halves merged).
 """
 from __future__ import annotations
@@ -37,18 +37,22 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="a tenth of the games")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--first", help="only the matches whose first bot is this one (e.g. strong)")
     args = parser.parse_args()
     scale = 10 if args.quick else 1
     jobs = []
-    for index, (bots, games, _) in enumerate(MATCHES):
+    chosen = [i for i, (bots, _, _) in enumerate(MATCHES) if args.first in (None, bots[0])]
+    for index in chosen:
+        bots, games, _ = MATCHES[index]
         n = games // scale // 2
         jobs += [(bots, n, args.seed + 10 * index), (bots, n, args.seed + 10 * index + 1)]
     started = time.time()
     with Pool(2) as pool:
         halves = pool.map(half, jobs, chunksize=1)
     print(f"{'match':<40} {'games':>5}  {'first bot wins':>14}  {'95 % CI':>15}  target   p99 ms (first)")
-    for index, (bots, games, target) in enumerate(MATCHES):
-        a, b = halves[2 * index], halves[2 * index + 1]
+    for k, index in enumerate(chosen):
+        bots, games, target = MATCHES[index]
+        a, b = halves[2 * k], halves[2 * k + 1]
         merged = [x.merge(y) for x, y in zip(a, b)]
         report = summarise(merged, games=2 * (games // scale // 2))
         first = report["bots"][0]

@@ -43,7 +43,7 @@ MODELS: tuple[Model, ...] = tuple(("softmax", b) for b in BETAS) + SUREST
 NOISE = 0.1
 """A ``surest`` player is taken to make its predicted raise with chance 1 − NOISE, else any legal raise."""
 
-__all__ = ["TAVERN", "face_marginals", "model_posterior", "table_beliefs", "surest_bids", "counts_of"]
+__all__ = ["TAVERN", "beliefs_by_count", "face_marginals", "model_posterior", "table_beliefs", "surest_bids", "counts_of"]
 
 
 @lru_cache(maxsize=256)
@@ -268,6 +268,22 @@ def table_beliefs(seen: Situation, honesty: Mapping[int, float | Model],
     at the table, given every opponent's bids.
 
     ``honesty`` gives each opponent's bidding model (a bare number is a softmax beta)."""
+    by_count = beliefs_by_count(seen, honesty, call_rules, only)
+    return {face: rows[own_count(seen.dice, face, seen.wild)] for face, rows in by_count.items()}
+
+
+def beliefs_by_count(seen: Situation, honesty: Mapping[int, float | Model],
+                     call_rules: Mapping[int, tuple[int, float]] | None = None,
+                     only: Sequence[int] | None = None) -> dict[int, tuple[FaceBelief, ...]]:
+    """Per face, ``table_beliefs`` for every count of it the seat's own dice might show (0 … its dice):
+    what the opponents' bids say does not depend on the seat's hand, only the own count is added.
+
+    >>> view = {"seat": 0, "dice": [2], "dice_counts": {"0": 1, "1": 1}, "total_dice": 2, "turn": 0,
+    ...         "seats_in_game": [0, 1], "bids": [], "palifico": False, "callers": [], "can_call": False,
+    ...         "can_spot_on": False, "rules": {}}
+    >>> [round(b.chance(2), 4) for b in beliefs_by_count(Situation.from_view(view), {})[5]]  # "two fives" holding 0 / 1
+    [0.0, 0.3333]
+    """
     faces = seen.rules.faces
     following = seen.next_seat
     clockwise = seen.in_game[seen.in_game.index(following):] + seen.in_game[:seen.in_game.index(following)]
@@ -283,10 +299,11 @@ def table_beliefs(seen: Situation, honesty: Mapping[int, float | Model],
     for f, face in enumerate(faces):
         if only is not None and face not in only:
             continue
-        own = own_count(seen.dice, face, seen.wild)
         rest = [m[f] for seat, m in marginals.items() if seat != following]
-        beliefs[face] = FaceBelief(count_at_least(own, rest + [marginals[following][f]]), marginals[following][f],
-                                   count_at_least(own, rest), tuple(m[f] for m in marginals.values()), own)
+        every, rest_only = count_at_least(0, rest + [marginals[following][f]]), count_at_least(0, rest)
+        opponents = tuple(m[f] for m in marginals.values())
+        beliefs[face] = tuple(FaceBelief([1.0] * own + every, marginals[following][f], [1.0] * own + rest_only,
+                                         opponents, own) for own in range(len(seen.dice) + 1))
     return beliefs
 
 

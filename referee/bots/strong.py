@@ -7,8 +7,11 @@
   false, spot on the chance it is exact (a little more when it wins a die back); a raise is
   worth what it wins looking one step ahead (``raise_values``: will the next player, or under
   ``challenge = anyone`` any other player, call it, and is it true then?); heads-up against a
-  "surest" bidder, the best raises are re-valued two steps ahead (``lookahead``). The bot
-  mixes the actions whose values tie (softmax), so equal bids are played unpredictably.
+  "surest" bidder, the best raises could be re-valued two steps ahead (``lookahead``; off in the
+  balanced bot, ``balance.Mix.lookahead``).
+- Its play is hand-balanced (``balance``): near-best actions are mixed (a quantal response), and a
+  share of its play is what its *range* would play, the hands it could hold given its earlier bids
+  this round, so the same bid comes from strong and weak hands alike (value bids and bluffs).
 - Asked out of turn (``challenge = anyone``) it weighs calling (or spot on) against waiting,
   which is worth what a raise passed on is worth: the round goes on without it at risk.
 - Each reveal shows what every opponent held at their decisions: the bot re-estimates how
@@ -19,33 +22,35 @@
 >>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10, "turn": 1,
 ...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "palifico": False,
 ...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
->>> StrongBot(seed=1).policy(view)    # "three fours" is likely true; the bot mixes two raises that the opener may call
-[({'type': 'bid', 'quantity': 3, 'face': 5}, 0.5), ({'type': 'bid', 'quantity': 3, 'face': 6}, 0.5)]
+>>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, on fives, sixes or fours
+>>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.04]
+[(3, 5, 0.29), (3, 6, 0.29), (4, 4, 0.31), (5, 4, 0.05)]
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
+
+import numpy as np
 
 from referee.rules import Settings
 
+from .balance import BALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play, read_counts
 from .base import LIAR, SPOT_ON, WAIT, Move, PolicyBot, Situation, normalise
-from .beliefs import FaceBelief, Model, model_posterior, table_beliefs
+from .beliefs import Model, beliefs_by_count, model_posterior, table_beliefs
 from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
 from .endgame import endgame_moves
 from .honesty import Honesty
 from .lookahead import two_step_values
-from .raise_values import anyone_value, raise_value
+from .raise_values import anyone_value, raise_values_by_count, read_raise_values
+from .roundgame import hands_of
 from .situation import RoundRules
 
 PASSED_ON = 3
 """A raise the next player does not call is worth 1 − 1/(players + PASSED_ON): the round goes on and
 someone else usually ends up losing it (tuned in the arena: 0.8 heads-up beat 0.5 by ~10 points)."""
-SLACK = 0.0
-"""Actions within this much of the best value are mixed; the rest are never played."""
-TEMPERATURE = 0.02
-"""Softmax temperature over the mixed actions' values."""
 CANDIDATES = 8
 """This many of the best one-step raises (and the lowest raise on each face) are re-valued: two steps
 ahead heads-up against a "surest" bidder, with every opponent as a caller under ``challenge = anyone``."""
@@ -53,10 +58,28 @@ REGAIN = 0.25
 """What a die won back by a right spot on adds to its value (a round not lost is worth 1)."""
 
 
+@dataclass(frozen=True)
+class Public:
+    """What one public position gives every hand the bot might hold (``StrongBot._public``)."""
+
+    tables: Tables
+    rows: np.ndarray
+    """Per hand (``hands_of`` order), every action's one-step value."""
+    range_play: np.ndarray
+    """The range's play (``balance.range_play``): its hands weighted by the posterior given its earlier bids."""
+
+
+def public_key(seen: Situation) -> tuple[Any, ...]:
+    """Everything of a position the bot's values depend on but its own dice (and their number)."""
+    return (seen.seat, len(seen.dice), seen.total, tuple(sorted(seen.counts.items())), seen.in_game, seen.bids,
+            seen.settings, seen.palifico, seen.to_act, seen.can_call, seen.can_spot_on)
+
+
 class StrongBot(PolicyBot):
     """The posterior-reading, adapting, equilibrium-endgame bot."""
 
     name = "strong"
+    mix: Mix = BALANCED
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -68,6 +91,10 @@ class StrongBot(PolicyBot):
         self.settings = Settings()
         self.palifico = False
         self.seat: int | None = None
+        self.epoch = 0
+        """Counts the changes of what the bot has learnt (reveals, game ends): ``_public`` caches per epoch."""
+        self._memory = 0
+        self._cache: dict[tuple[Any, ...], Public] = {}
 
     def observe(self, event: Mapping[str, Any]) -> None:
         """Learn from reveals; unknown or malformed events are ignored."""
@@ -85,8 +112,10 @@ class StrongBot(PolicyBot):
                 if kind == "bid":
                     self.round_bids.append((seat, bid))
             elif kind == "revealed":
+                self.epoch += 1
                 self._learn({int(seat): [int(d) for d in hand] for seat, hand in data["hands"].items()})
             elif kind == "game_over":
+                self.epoch += 1
                 self.honesty.forget()
                 self.habits.forget()
         except (KeyError, TypeError, ValueError, AttributeError):
@@ -116,44 +145,113 @@ class StrongBot(PolicyBot):
         if solved:
             return solved
         self.seat = seen.seat
+        public = self._public(seen)
+        hand = hand_index(len(seen.dice), seen.dice)
+        values = dict(zip(public.tables.moves, public.rows[hand].tolist()))
+        refined = self._refined(seen, values)
+        if refined is not None:
+            values = {m: refined.get(m, -math.inf) if isinstance(m, tuple) else v for m, v in values.items()}
+        row = np.array([values[m] for m in public.tables.moves])[None, :]
+        return normalise(dict(zip(public.tables.moves, balanced(row, public.range_play, self.mix)[0].tolist())))
+
+    def _readings(self, seen: Situation) -> tuple[dict[int, Model], dict[int, tuple[int, float]]]:
+        """Every opponent's bidding model and call rule, as the bot reads them now."""
         others = [s for s in seen.in_game if s != seen.seat]
         models = {seat: self.honesty.default() for seat in others} | self.honesty.models()
         rules = self.habits.rules()
         if self.habits.pooled:          # a fresh bot reads no call rule into seats it has not seen call
             rules = {seat: self.habits.default() for seat in others} | rules
-        standing = seen.standing
-        beliefs = table_beliefs(seen, models, rules, None if seen.to_act or standing is None else (standing[1],))
-        later = 1 - 1 / (len(seen.in_game) + PASSED_ON)
-        values = self._raise_values(seen, beliefs, models, rules, later) if seen.to_act else {WAIT: later}
-        if standing and seen.can_call:
-            values[LIAR] = 1 - beliefs[standing[1]].chance(standing[0])
-        if standing and seen.can_spot_on:
-            regain = REGAIN if len(seen.dice) < seen.settings.dice_per_player else 0.0
-            values[SPOT_ON] = beliefs[standing[1]].exactly(standing[0]) * (1 + regain)
-        best = max(values.values())
-        mixed = {m: math.exp((v - best) / TEMPERATURE) for m, v in values.items() if v >= best - SLACK}
-        return normalise(mixed)
+        return models, rules
 
-    def _raise_values(self, seen: Situation, beliefs: dict[int, FaceBelief], models: dict[int, Model],
-                      rules: dict[int, tuple[int, float]], later: float) -> dict[Move, float]:
-        """Every raise's value one step ahead; or only the candidates', re-valued with every opponent as a
-        caller (``challenge = anyone``, 3+ players) or two steps ahead (heads-up against a "surest" bidder)."""
+    def _public(self, seen: Situation) -> Public:
+        """What the position gives every hand the bot might hold (cached until its memory changes):
+        the one-step value tables, every hand's values, and the range's play given its earlier bids."""
+        key = public_key(seen)
+        if self._memory != self.epoch:
+            self._cache.clear()
+            self._memory = self.epoch
+        found = self._cache.get(key)
+        if found is None:
+            counts = hand_counts(len(seen.dice), seen.rules)
+            weights = self._range(seen)
+            tables = self._tables(seen, weights, counts)
+            rows = tables.matrix(counts)
+            found = Public(tables, rows, range_play(weights, rows, self.mix))
+            self._cache[key] = found
+        return found
+
+    def _range(self, seen: Situation) -> np.ndarray:
+        """The posterior over the bot's own hands (``hands_of`` order) given the bids it made earlier this
+        round, under its own balanced one-step play: what an exact reader of its policy would hold."""
+        weights = np.array([w for _, w in hands_of(len(seen.dice))])
+        for k, (seat, bid) in enumerate(seen.bids):
+            if seat != seen.seat:
+                continue
+            before = replace(seen, bids=seen.bids[:k], to_act=True, can_call=k > 0,
+                             can_spot_on=k > 0 and seen.settings.spot_on)
+            earlier = self._public(before)
+            if bid in earlier.tables.moves:
+                column = earlier.tables.moves.index(bid)
+                weights = weights * balanced(earlier.rows, earlier.range_play, self.mix)[:, column]
+        total = weights.sum()
+        return weights / total if total > 0 else np.array([w for _, w in hands_of(len(seen.dice))])
+
+    def _tables(self, seen: Situation, weights: np.ndarray, counts: np.ndarray) -> Tables:
+        """Every action's one-step value per own count of its face (``balance.Tables``). With ``Mix.reads``
+        a share of each raise's value is its value against a next player who reads the bot's range
+        (``weights`` over its hands, ``counts`` their counts) under the play of the first values."""
+        models, rules = self._readings(seen)
+        standing = seen.standing
+        by_count = beliefs_by_count(seen, models, rules, None if seen.to_act or standing is None else (standing[1],))
+        later = 1 - 1 / (len(seen.in_game) + PASSED_ON)
+        faces = seen.rules.faces
+        credit, their_call = rules.get(seen.next_seat, (1, PRIOR_THRESHOLD))
+        raises = seen.raises()
+        rows: dict[Move, tuple[int, list[float]]] = {}
+        for m in raises:
+            rows[m] = (faces.index(m[1]), raise_values_by_count(m, by_count[m[1]][0], seen.total, seen.wild, later,
+                                                                their_call, credit, len(seen.dice)))
+        if not seen.to_act:
+            rows[WAIT] = (0, [later] * (len(seen.dice) + 1))
+        if standing and seen.can_call:
+            rows[LIAR] = (faces.index(standing[1]), [1 - b.chance(standing[0]) for b in by_count[standing[1]]])
+        if standing and seen.can_spot_on:
+            regain = 1 + (REGAIN if len(seen.dice) < seen.settings.dice_per_player else 0.0)
+            rows[SPOT_ON] = (faces.index(standing[1]), [b.exactly(standing[0]) * regain for b in by_count[standing[1]]])
+        tables = Tables(tuple(rows), tuple(f for f, _ in rows.values()), np.array([v for _, v in rows.values()]))
+        if not self.mix.reads or not raises:
+            return tables
+        values = tables.matrix(counts)          # value the raises again, as a reader of that play sees them
+        read = read_counts(weights, balanced(values, range_play(weights, values, self.mix), self.mix), counts,
+                           tables.faces, len(seen.dice))
+        blended = tables.values.copy()
+        for k, m in enumerate(raises):          # the raises come first in the tables, in this order
+            seen_as = read_raise_values(m, by_count[m[1]][0], seen.total, seen.wild, later, their_call,
+                                        read[k].tolist(), len(seen.dice))
+            blended[k] = (1 - self.mix.reads) * blended[k] + self.mix.reads * np.array(seen_as)
+        return replace(tables, values=blended)
+
+    def _refined(self, seen: Situation, values: Mapping[Move, float]) -> dict[Move, float] | None:
+        """The candidate raises re-valued with every opponent as a caller (``challenge = anyone``, 3+
+        players) or two steps ahead (heads-up against a "surest" bidder); None where neither applies."""
+        raises = {m: v for m, v in values.items() if isinstance(m, tuple)}
+        if not raises:
+            return None
+        models, rules = self._readings(seen)
         nxt = seen.next_seat
-        credit, their_call = rules.get(nxt, (1, PRIOR_THRESHOLD))
-        values: dict[Move, float] = {m: raise_value(m, beliefs[m[1]], seen.total, seen.wild, later, their_call, credit)
-                                     for m in seen.raises()}
-        if not values:
-            return values
-        candidates = _candidates(values)
+        later = 1 - 1 / (len(seen.in_game) + PASSED_ON)
+        candidates = _candidates(raises)
         if seen.settings.challenge == "anyone" and len(seen.in_game) > 2:
+            beliefs = table_beliefs(seen, models, rules)
             opponents = seen.in_game[seen.in_game.index(nxt):] + seen.in_game[:seen.in_game.index(nxt)]
             callers = [rules.get(s, (1, PRIOR_THRESHOLD)) for s in opponents if s != seen.seat]
             return {m: anyone_value(m, beliefs[m[1]], seen.total, seen.wild, later, callers) for m in candidates}
         model = models.get(nxt)
-        if len(seen.in_game) == 2 and model is not None and model[0] == "surest" and seen.counts[nxt] <= 6:
-            return {m: v for m, v in self._two_step(seen, values, candidates, nxt, model, (credit, their_call),
-                                                    later).items()}
-        return values
+        if self.mix.lookahead and len(seen.in_game) == 2 and model is not None and model[0] == "surest" \
+                and seen.counts[nxt] <= 6:
+            call_rule = rules.get(nxt, (1, PRIOR_THRESHOLD))
+            return dict(self._two_step(seen, raises, candidates, nxt, model, call_rule, later))
+        return None
 
     def _two_step(self, seen: Situation, values: Mapping[Move, float], candidates: list[tuple[int, int]], them: int,
                   model: Model, call_rule: tuple[int, float], later: float) -> dict[tuple[int, int], float]:

@@ -1,6 +1,7 @@
 """The strong bot: robust observe, equilibrium endgame, adaptation from reveals."""
 from __future__ import annotations
 
+from referee.bots.balance import UNBALANCED
 from referee.bots.endgame import strategy_table
 from referee.bots.situation import TAVERN, Situation
 from referee.bots.strong import StrongBot
@@ -87,13 +88,17 @@ def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_r
     view = heads_up_view(0, [4, 6], (2, 2), [(1, 3)])
 
     class OneStep(StrongBot):
+        mix = UNBALANCED
         def _two_step(self, seen, values, candidates, *rest):
             return {m: values[m] for m in candidates}
 
     seen = Situation.from_view(view)
     one_step = dict(_reads_a_binomial_player(OneStep(seed=0)).moves(seen))
     assert set(one_step) == {(1, 4), (1, 5), (1, 6)}          # one step ahead, every raise passed on looks alike
-    assert _reads_a_binomial_player(StrongBot(seed=0)).moves(seen) == [((1, 6), 1.0)]
+    class WithLookahead(StrongBot):
+        mix = UNBALANCED
+
+    assert _reads_a_binomial_player(WithLookahead(seed=0)).moves(seen) == [((1, 6), 1.0)]
     # why: over "one four" the opponent has a safe answer at quantity one; over "one six" it must bid two
     hand = [i for i, (h, _) in enumerate(hands_of(2)) if h == (3, 5)][0]
     assert surest_bids(2, TAVERN, (1, 4), 4, False)[hand][0] == 1
