@@ -3,7 +3,8 @@
 Player 0 opens. A history is the tuple of bid indices made so far (each higher than the last);
 the player to act is ``len(history) % 2``; a call ends the round. ``loser_value[p]`` is what
 player 0 gets when player ``p`` loses the round (±1 when the round decides the game).
-``best_response`` is exact: it walks every history the other player's strategy can reach.
+``best_response`` is exact: it walks every history the other player's strategy can reach, and asks
+that strategy only about the hands that can be held there (a hand its own play has left is never asked).
 
 >>> game = RoundGame((1, 1), wild=True)
 >>> len(game.bids), game.bids[0], game.hands[0][:2]
@@ -91,7 +92,7 @@ def best_response(game: RoundGame, strategy: Strategy, responder: int) -> float:
         children = []
         for action in game.actions(history):
             if player == fixed:
-                weights = [strategy(fixed, i, history).get(action, 0.0) * r for i, r in enumerate(reach)]
+                weights = [strategy(fixed, i, history).get(action, 0.0) * r if r else 0.0 for i, r in enumerate(reach)]
                 if not any(weights):
                     continue
             else:
