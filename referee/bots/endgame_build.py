@@ -60,7 +60,7 @@ class Endgame:
 
 ENDGAMES = (Endgame((1, 1), True, 1000), Endgame((1, 1), False, 1000), Endgame((2, 1), True, 300),
             Endgame((1, 2), True, 300), Endgame((2, 1), False, 40), Endgame((1, 2), False, 40),
-            Endgame((2, 2), True, 100, max_depth=6))
+            Endgame((2, 2), True, 100, max_depth=6), Endgame((2, 2), False, 150, max_depth=6))
 """What ``make endgames`` solves, with the iterations that reach the exploitability in the manifest.
 
 2 v 2 with wild ones is cut at 6 bids (the sixth bid must be called), and 2 v 2 without wild ones
