@@ -82,8 +82,10 @@ def play_watched(settings: Settings, games: int, seed: int, watcher: Any) -> Non
 
 def watched_bot(level: str, games: int, wild: bool, seed: int = 14, cache: Path | None = CACHE) -> Any:
     """A ``level`` bot after it watched ``games`` games of 5 dice (the `tavern` rules, wild ones or not);
-    read from ``cache`` when an earlier run built the same one, else built (and stored there)."""
-    path = None if cache is None else cache / f"watched-{level}-{games}-{'wild' if wild else 'plain'}-{seed}-{source_key()}.pickle"
+    read from ``cache`` when an earlier run built the same one, else built (and stored there; a bot that
+    watched nothing is not)."""
+    path = None if cache is None or not games else \
+        cache / f"watched-{level}-{games}-{'wild' if wild else 'plain'}-{seed}-{source_key()}.pickle"
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())
     bot = make_bot(level, seed=0)
