@@ -106,14 +106,14 @@ def test_the_two_dice_each_tables_are_small_and_read_only_when_a_position_of_the
     assert all(manifest()["games"][name]["bytes"] < 1_000_000 for name in ("2v2-wild", "2v2-plain"))
 
 
-def test_past_the_cut_of_two_dice_each_there_is_no_entry_and_strong_still_bids_legally():
-    bids = [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 1)]
-    view = heads_up_view(0, [2, 2], (2, 2), bids, rules={"wild_ones": False})
-    assert endgame_moves(Situation.from_view(view)) is None
-    order = bid_order(replace(PRESETS["tavern"], wild_ones=False), palifico=False, one_die=False)
-    for action, p in StrongBot(seed=0).policy(view):
-        assert p > 0 and (action["type"] == "liar" or
-                          order.is_raise(Bid(2, 1), Bid(action["quantity"], action["face"]), total_dice=4))
+@pytest.mark.parametrize("wild", [True, False])
+def test_past_the_cut_of_two_dice_each_strong_calls_as_the_cut_game_was_solved(wild):
+    bids = [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2)]
+    view = heads_up_view(0, [2, 2], (2, 2), bids, rules={"wild_ones": wild})
+    assert strategy_table(f"2v2-{'wild' if wild else 'plain'}").get("22|" + ",".join(f"{q}x{f}" for q, f in bids)) is None
+    assert policy_of(StrongBot(seed=0), view) == {"liar": 1.0}
+    assert policy_of(StrongBot(seed=0), heads_up_view(1, [2, 2], (2, 2), bids[:5] + [(2, 3), (3, 2)],
+                                                      rules={"wild_ones": wild})) == {"liar": 1.0}
 
 
 def test_a_cut_table_rebuilt_gives_the_same_bytes():
