@@ -59,7 +59,7 @@ class Endgame:
 
 
 ENDGAMES = (Endgame((1, 1), True, 1000), Endgame((1, 1), False, 1000), Endgame((2, 1), True, 300),
-            Endgame((1, 2), True, 300), Endgame((2, 1), False, 200), Endgame((1, 2), False, 40),
+            Endgame((1, 2), True, 300), Endgame((2, 1), False, 200), Endgame((1, 2), False, 200),
             Endgame((2, 2), True, 100, max_depth=6), Endgame((2, 2), False, 150, max_depth=6))
 """What ``make endgames`` solves, with the iterations that reach the exploitability in the manifest.
 
