@@ -84,8 +84,7 @@ def watched_bot(level: str, games: int, wild: bool, seed: int = 14, cache: Path 
     """A ``level`` bot after it watched ``games`` games of 5 dice (the `tavern` rules, wild ones or not);
     read from ``cache`` when an earlier run built the same one, else built (and stored there; a bot that
     watched nothing is not)."""
-    path = None if cache is None or not games else \
-        cache / f"watched-{level}-{games}-{'wild' if wild else 'plain'}-{seed}-{source_key()}.pickle"
+    path = cache_path(level, games, wild, seed, cache)
     if path is not None and path.exists():
         return pickle.loads(path.read_bytes())
     bot = make_bot(level, seed=0)
@@ -98,6 +97,13 @@ def watched_bot(level: str, games: int, wild: bool, seed: int = 14, cache: Path 
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(bot))
     return bot
+
+
+def cache_path(level: str, games: int, wild: bool, seed: int = 14, cache: Path | None = CACHE) -> Path | None:
+    """Where ``watched_bot`` keeps that bot (None: not kept, without a cache or with nothing watched)."""
+    if cache is None or not games:
+        return None
+    return cache / f"watched-{level}-{games}-{'wild' if wild else 'plain'}-{seed}-{source_key()}.pickle"
 
 
 def source_key() -> str:
