@@ -6,7 +6,8 @@ is read the first time a position of its endgame comes up, checked against the m
 kept; a lookup is one dict access. The files are solved for the `tavern` order of bids (quantity or face, no bids on ones), with or
 without wild ones, and without spot on: at a table playing ``face_up``, ``bids_on_ones``,
 ``spot_on`` or in a palifico round ``endgame_moves`` gives None, and the strong bot plays its
-posterior play there instead.
+posterior play there instead. A table solved in a cut tree (``max_depth`` bids, 2 v 2) plays past
+the cut as it was solved: the player to act calls.
 
 >>> from .situation import Situation
 >>> view = {"seat": 0, "dice": [6], "dice_counts": {"0": 1, "1": 1}, "total_dice": 2, "turn": 0,
@@ -16,6 +17,10 @@ posterior play there instead.
 [('liar', 1.0)]
 >>> endgame_moves(Situation.from_view({**view, "rules": {"spot_on": True}, "can_spot_on": True})) is None
 True
+>>> six_bids = [{"seat": i % 2, "quantity": 1 + i // 5, "face": 2 + i % 5} for i in range(6)]
+>>> endgame_moves(Situation.from_view({**view, "dice": [6, 6], "dice_counts": {"0": 2, "1": 2}, "total_dice": 4,
+...                                    "bids": six_bids}))     # past the cut of 2 v 2
+[('liar', 1.0)]
 """
 from __future__ import annotations
 
@@ -78,6 +83,9 @@ def endgame_moves(seen: Situation) -> list[tuple[Move, float]] | None:
     table = strategy_table(name)
     if table is None:
         return None
+    cut = manifest()["games"][name]["max_depth"]
+    if cut is not None and len(seen.bids) >= cut:
+        return [(LIAR, 1.0)]
     key = "".join(map(str, sorted(seen.dice))) + "|" + ",".join(f"{q}x{f}" for _, (q, f) in seen.bids)
     entry = table.get(key)
     if entry is None:

@@ -3,7 +3,8 @@
 Player 0 opens. A history is the tuple of bid indices made so far (each higher than the last);
 the player to act is ``len(history) % 2``; a call ends the round. ``loser_value[p]`` is what
 player 0 gets when player ``p`` loses the round (±1 when the round decides the game).
-``best_response`` is exact: it walks every history the other player's strategy can reach.
+``best_response`` is exact: it walks every history the other player's strategy can reach, and asks
+that strategy only about the hands that can be held there (a hand its own play has left is never asked).
 
 >>> game = RoundGame((1, 1), wild=True)
 >>> len(game.bids), game.bids[0], game.hands[0][:2]
@@ -58,28 +59,36 @@ class RoundGame:
         start = history[-1] + 1 if history else 0
         return list(range(start, len(self.bids))) + ([LIAR] if history else [])
 
-    def call_values(self, history: History, reach: list[list[float]]) -> tuple[list[float], list[float]]:
-        """Counterfactual values of both players' hands when the player to act calls after ``history``.
+    def call_values(self, history: History, other_reach: list[float], player: int) -> list[float]:
+        """What each hand of ``player`` gets (its own sign) when the player to act calls after ``history``.
 
-        ``reach[p][i]`` is the chance-weighted probability that player ``p`` holds hand ``i`` here.
+        ``other_reach[i]`` is the chance-weighted probability that the other player holds hand ``i``
+        here. The other's reach is summed by how many of the bid's face it holds, from the top
+        down, so each of ``player``'s hands reads its chance of a true bid in one look-up.
+
+        >>> game = RoundGame((1, 1), wild=True)
+        >>> values = game.call_values((game.bids.index((2, 6)),), [w for _, w in game.hands[0]], 1)
+        >>> round(values[5], 4)     # a six calls "two sixes": true 1 time in 3 (the opener's one or six)
+        0.3333
         """
         bid = history[-1]
         quantity = self.bids[bid][0]
         caller = len(history) % 2
-        true_value, false_value = self.loser_value[caller], self.loser_value[1 - caller]
-        by_count = [[0.0] * (d + 1) for d in self.dice]
-        for p in (0, 1):
-            for i, r in enumerate(reach[p]):
-                by_count[p][self.counts[p][i][bid]] += r
-        values: list[list[float]] = [[], []]
-        for p in (0, 1):
-            sign = 1.0 if p == 0 else -1.0
-            other = by_count[1 - p]
-            for i in range(len(self.hands[p])):
-                mine = self.counts[p][i][bid]
-                values[p].append(sign * sum(r * (true_value if mine + k >= quantity else false_value)
-                                            for k, r in enumerate(other)))
-        return values[0], values[1]
+        sign = 1.0 if player == 0 else -1.0
+        true_value, false_value = sign * self.loser_value[caller], sign * self.loser_value[1 - caller]
+        other = 1 - player
+        top = self.dice[other] + 1
+        at_least = [0.0] * (top + 1)           # at_least[k]: the other's reach with k or more of the face
+        for i, r in enumerate(other_reach):
+            at_least[self.counts[other][i][bid]] += r
+        for k in range(top - 1, -1, -1):
+            at_least[k] += at_least[k + 1]
+        total = at_least[0]
+        values = []
+        for mine in self.counts[player]:
+            true = at_least[min(top, max(0, quantity - mine[bid]))]
+            values.append(true * true_value + (total - true) * false_value)
+        return values
 
 
 def best_response(game: RoundGame, strategy: Strategy, responder: int) -> float:
@@ -89,17 +98,17 @@ def best_response(game: RoundGame, strategy: Strategy, responder: int) -> float:
     def walk(history: History, reach: list[float]) -> list[float]:
         player = len(history) % 2
         children = []
+        if player == fixed:
+            plays = [strategy(fixed, i, history) if r else {} for i, r in enumerate(reach)]
         for action in game.actions(history):
             if player == fixed:
-                weights = [strategy(fixed, i, history).get(action, 0.0) * r for i, r in enumerate(reach)]
+                weights = [play.get(action, 0.0) * r for play, r in zip(plays, reach)]
                 if not any(weights):
                     continue
             else:
                 weights = reach
             if action == LIAR:
-                both = [weights, [w for _, w in game.hands[responder]]] if fixed == 0 else \
-                    [[w for _, w in game.hands[responder]], weights]
-                children.append(game.call_values(history, both)[responder])
+                children.append(game.call_values(history, weights, responder))
             else:
                 children.append(walk(history + (action,), weights))
         size = len(game.hands[responder])

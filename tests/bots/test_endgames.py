@@ -6,16 +6,20 @@ import gzip
 import hashlib
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
 from referee.bots.base import LIAR
+from referee.bots.endgame import endgame_moves
+from referee.bots.situation import Situation
 from referee.bots.cfr_numpy import Solver
 from referee.bots.cfr_tree import Tree
 from referee.bots.endgame import ENDGAMES_DIR, manifest, strategy_table
 from referee.bots.endgame_build import ENDGAMES, Endgame, encode, solve
 from referee.bots.roundgame import RoundGame, best_response
 from referee.bots.strong import StrongBot
+from referee.rules import PRESETS, Bid, bid_order
 from tests.bots.test_strong import heads_up_view
 
 ONE_V_ONE = -7 / 327
@@ -68,6 +72,55 @@ def test_a_best_response_to_the_shipped_table_wins_no_more_than_the_manifest_say
     assert gap <= entry["exploitability"] + 1e-4 and entry["exploitability"] <= target
 
 
+@pytest.mark.parametrize("name", sorted(spec.name for spec in ENDGAMES))
+def test_every_move_of_a_shipped_table_is_one_the_rules_accept_there(name):
+    """Keys are a hand of the player to act and a history of raises; every move is a raise of the
+    standing bid (the engine's order for the table's rules) or, once a bid stands, Liar."""
+    spec = next(spec for spec in ENDGAMES if spec.name == name)
+    settings = replace(PRESETS["tavern"], wild_ones=spec.wild)
+    total = sum(spec.dice)
+    hands = [{"".join(map(str, hand)) for hand, _ in RoundGame(spec.dice, spec.wild).hands[p]} for p in (0, 1)]
+    for key, moves in strategy_table(name).items():
+        hand, _, history = key.partition("|")
+        bids = [Bid(*map(int, bid.split("x"))) for bid in history.split(",")] if history else []
+        if spec.max_depth is not None:
+            assert len(bids) < spec.max_depth, "no entry on the cut"
+        assert hand in hands[len(bids) % 2]
+        order = bid_order(settings, palifico=False, one_die=len(hand) == 1)
+        standing = None
+        for bid in bids:
+            assert order.is_raise(standing, bid, total_dice=total), key
+            standing = bid
+        for move in moves:
+            assert standing is not None if move == LIAR else \
+                order.is_raise(standing, Bid(*map(int, move.split("x"))), total_dice=total), (key, move)
+
+
+def test_the_two_dice_each_tables_are_small_and_read_only_when_a_position_of_theirs_comes_up():
+    strategy_table.cache_clear()
+    view = heads_up_view(0, [3, 6], (2, 2), [], rules={"wild_ones": False})
+    assert endgame_moves(Situation.from_view({**view, "dice_counts": {"0": 2, "1": 1}, "total_dice": 3}))
+    assert strategy_table.cache_info().currsize == 1                 # 2 v 1 only
+    assert endgame_moves(Situation.from_view(view))
+    assert strategy_table.cache_info().currsize == 2
+    assert all(manifest()["games"][name]["bytes"] < 1_000_000 for name in ("2v2-wild", "2v2-plain"))
+
+
+@pytest.mark.parametrize("wild", [True, False])
+def test_past_the_cut_of_two_dice_each_strong_calls_as_the_cut_game_was_solved(wild):
+    bids = [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (2, 2)]
+    view = heads_up_view(0, [2, 2], (2, 2), bids, rules={"wild_ones": wild})
+    assert strategy_table(f"2v2-{'wild' if wild else 'plain'}").get("22|" + ",".join(f"{q}x{f}" for q, f in bids)) is None
+    assert policy_of(StrongBot(seed=0), view) == {"liar": 1.0}
+    assert policy_of(StrongBot(seed=0), heads_up_view(1, [2, 2], (2, 2), bids[:5] + [(2, 3), (3, 2)],
+                                                      rules={"wild_ones": wild})) == {"liar": 1.0}
+
+
+def test_a_cut_table_rebuilt_gives_the_same_bytes():
+    spec = Endgame((2, 2), False, iterations=5, max_depth=3)
+    assert encode(spec, solve(spec)[0]) == encode(spec, solve(spec)[0])
+
+
 def test_a_rebuild_gives_the_same_bytes():
     spec = next(spec for spec in ENDGAMES if spec.name == "1v1-wild")
     table, _ = solve(spec)
@@ -104,6 +157,8 @@ def watch_games(bot, games, seed=3):
     ("1v2-wild", [2, 6], (1, 2), [(1, 6)]),
     ("2v2-wild", [1, 5], (2, 2), [(1, 5)]),
     ("2v1-plain", [6, 6], (2, 1), [(1, 6), (2, 1)]),
+    ("2v2-plain", [3, 6], (2, 2), []),
+    ("2v2-plain", [1, 5], (2, 2), [(1, 5)]),
 ])
 def test_strong_plays_the_shipped_distribution_fresh_and_after_watching_200_games(name, hand, counts, bids):
     wild = name.endswith("wild")
