@@ -10,10 +10,9 @@ and at each player count runs two fresh deployments on fresh databases, one afte
   routes a table to its owner).
 
 No bare server runs in this mode. Each step prints both rows, two/one for the latencies and the
-CPU per event, how many messages the processes published on Redis (``PUBLISH`` calls from the
-deployment's start to its end: set-up, warm-up and window; per client event of the window), and
-the load average; at the end the largest player count at p99 ≤ 50 ms (and no
-move lost) of each, and their ratio against the target ``TARGET_RATIO``.
+CPU per event, how many messages the processes published on Redis (``PUBLISH`` calls in the
+measured window, and per client event), and the load average; at the end the largest player
+count at p99 ≤ 50 ms (and no move lost) of each, and their ratio against the target ``TARGET_RATIO``.
 
 >>> capacity_ratio({"one": 250, "two": 500})
 2.0
@@ -60,6 +59,11 @@ def published(redis_url: str) -> int:
         client.close()
 
 
+def publish_counter(redis_url: str, edges: dict[str, int]) -> Callable[[str], None]:
+    """``measure``'s ``on_window``: the Redis's ``published`` count at each edge ("start", "end") into ``edges``."""
+    return lambda edge: edges.__setitem__(edge, published(redis_url))
+
+
 def cluster_step(args: argparse.Namespace, players: int, folder: Path, backends: Any, measure: Measure,
                  served: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """``one`` then ``two`` at ``players``, each a fresh deployment on a fresh database; their figures."""
@@ -69,17 +73,18 @@ def cluster_step(args: argparse.Namespace, players: int, folder: Path, backends:
     for name, (processes, queued) in DEPLOYMENTS.items():
         where = folder / f"step-{players}-{name}"
         where.mkdir()
-        published_before = published(queue.url)
+        edges: dict[str, int] = {}
         with running_processes(where, postgres.new_database(), queue.url if queued else "", processes,
                                **served) as servers:
             targets = [(server.base_url, server.process.pid) for server in servers if server.process is not None]
             try:
-                step[name] = summary(measure(name, targets, args, players, where))
+                step[name] = summary(measure(name, targets, args, players, where,
+                                             on_window=publish_counter(queue.url, edges)))
             except Exception:
                 for server in servers:
                     print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
                 raise
-        step[name]["published"] = published(queue.url) - published_before
+        step[name]["published"] = edges["end"] - edges["start"]
         events = step[name]["events"]
         step[name]["published_per_event"] = round(step[name]["published"] / events, 3) if events else None
     step["players"] = step["one"]["players"]
@@ -118,8 +123,8 @@ def print_step(step: dict[str, Any]) -> None:
         if step[name]["error_codes"]:
             codes = ", ".join(f"{code} {n}" for code, n in sorted(step[name]["error_codes"].items()))
             print(f"# {name} errors at {step['players']} players: {codes}")
-    print("# Redis PUBLISH calls, start to end of each deployment: " + ", ".join(
-        f"{name} {step[name]['published']} ({step[name]['published_per_event']} per client event of the window)"
+    print("# Redis PUBLISH calls in the window: " + ", ".join(
+        f"{name} {step[name]['published']} ({step[name]['published_per_event']} per client event)"
         for name in DEPLOYMENTS))
     load = {name: " ".join(f"{x:.2f}" for x in step[name]["load_average"]) for name in DEPLOYMENTS}
     print(f"# load average after the one-process window {load['one']}, after the two-process one {load['two']}",
