@@ -19,7 +19,7 @@ What is on the channel:
   all its viewers) crosses as its JSON text under the one key ``ENCODED`` and becomes an
   ``Encoded`` again on the other side, so every client gets the same bytes whichever process
   holds it, and the text is never decoded and encoded again.
-* The directory's messages (``HOLD``, ``RELEASE``, ``HELLO``, ``ROOMS``): room names only, no payload.
+* The directory's messages (``HOLD``, ``HELLO``, ``ROOMS``): room names only, no payload.
 * While Redis is down an emit still reaches this process's own connections; what it would have
   told the other processes is dropped (python-socketio logs ``Cannot publish to redis``), and the
   listener subscribes again with a growing pause (1 s, doubled, at most 60 s). Nothing of the
@@ -54,10 +54,11 @@ that does not answer holds an emit for seconds, not for the system's minutes-lon
 ENCODED = "$tavern_encoded"
 """The one key of the object that carries an ``Encoded`` payload's text across the queue (no
 payload of the server has a key that starts with ``$``)."""
-HOLD, RELEASE, HELLO, ROOMS = "tavern_hold", "tavern_release", "tavern_hello", "tavern_rooms"
-"""The directory's messages (``room_directory``): a room's first member here, its last one gone, a
-(re)subscribed listener's rooms and its question, a process's rooms (an answer when ``to`` names the asker)."""
-DIRECTORY = (HOLD, RELEASE, HELLO, ROOMS)
+HOLD, HELLO, ROOMS = "tavern_hold", "tavern_hello", "tavern_rooms"
+"""The directory's messages (``room_directory``): a room with a member here that the others were
+not told of, a (re)subscribed listener's rooms and its question, a process's rooms (an answer when
+``to`` names the asker; without, the list every ``REFRESH_S``, which also tells the rooms left)."""
+DIRECTORY = (HOLD, HELLO, ROOMS)
 RETRY_FIRST_S, RETRY_MOST_S = 1, 60
 """The listener's pause before subscribing again after losing Redis: 1 s, doubled each time, at most 60 s."""
 
@@ -96,6 +97,7 @@ class QueueManager(RedisManager):  # type: ignore[misc]
         super().__init__(url, channel=CHANNEL, redis_options={"socket_connect_timeout": CONNECT_TIMEOUT_S})
         self.directory = RoomDirectory()
         self._announcing = threading.Lock()
+        self._told: set[Room] = set()
 
     def set_server(self, server: Any) -> None:
         """Attach to the socket server, keeping ``QueueJSON`` for the queue's messages (the base
@@ -138,39 +140,40 @@ class QueueManager(RedisManager):  # type: ignore[misc]
         super().enter_room(sid, namespace, room, eio_sid=eio_sid)
 
     def basic_enter_room(self, sid: str, namespace: str, room: Any, eio_sid: str | None = None) -> None:
-        """Add a connection of this process to a room, announcing the room's first member here."""
-        first = _named(sid, room) and room not in self.rooms.get(namespace, {})
-        super().basic_enter_room(sid, namespace, room, eio_sid=eio_sid)
-        if first:
-            self._announce({"method": HOLD, "room": [namespace, room]})
+        """Add a connection of this process to a room, announcing the room unless the others know it.
 
-    def basic_leave_room(self, sid: str, namespace: str, room: Any) -> None:
-        """Take a connection of this process out of a room, announcing the room's last member gone."""
-        was_held = _named(sid, room) and room in self.rooms.get(namespace, {})
-        super().basic_leave_room(sid, namespace, room)
-        if was_held and room not in self.rooms.get(namespace, {}):
-            self._announce({"method": RELEASE, "room": [namespace, room]})
+        A room left is not announced: the next list of rooms (``REFRESH_S``) leaves it out. Until
+        then the others may publish to it for nothing, never miss a member: a room that empties and
+        fills again (a watch room as its spectators take seats) costs no message at all."""
+        super().basic_enter_room(sid, namespace, room, eio_sid=eio_sid)
+        if _named(sid, room) and (namespace, room) not in self._told:
+            with self._announcing:
+                if (namespace, room) not in self._told and \
+                        self._publish({"method": HOLD, "room": [namespace, room], "host_id": self.host_id}) is not None:
+                    self._told.add((namespace, room))
 
     def held_here(self) -> list[list[str]]:
         """Every named room (not a connection's own) that has a member here, as ``[namespace, room]``."""
         return [[namespace, room] for namespace, rooms in list(self.rooms.items()) for room in list(rooms)
                 if room is not None and not self.is_sid_room(namespace, room)]
 
-    def _announce(self, message: dict[str, Any], rooms: bool = False) -> Any:
-        """Publish a directory message (with all of ``held_here`` when ``rooms``), in order with the
-        others: each is taken and published under one lock, so a list of rooms is never overtaken by a
-        ``hold`` or ``release`` made after it. Returns what ``PUBLISH`` returned (None when it failed)."""
+    def _announce_rooms(self, message: dict[str, Any]) -> Any:
+        """Publish ``message`` with all of ``held_here``, in order with the ``HOLD``\\ s: each is taken
+        and published under one lock, so a list of rooms is never overtaken by a ``HOLD`` made after
+        it. What the others were told is this list from now on. Returns what ``PUBLISH`` returned
+        (None when it failed)."""
         with self._announcing:
-            if rooms:
-                message = {**message, "rooms": self.held_here()}
-            return self._publish({**message, "host_id": self.host_id})
+            rooms = self.held_here()
+            published = self._publish({**message, "rooms": rooms, "host_id": self.host_id})
+            self._told = {(namespace, room) for namespace, room in rooms} if published is not None else set()
+            return published
 
     def _refresh(self) -> None:
         while True:
             self.server.sleep(REFRESH_S)
             for host in self.directory.forget_silent():
                 self._get_logger().info("queue peer forgotten", extra={"peer": host})
-            self._announce({"method": ROOMS, "to": None}, rooms=True)
+            self._announce_rooms({"method": ROOMS, "to": None})
 
     def _listen(self) -> Iterator[dict[str, Any]]:
         """The base class's listener reads what this yields: every message of the channel but the
@@ -181,7 +184,7 @@ class QueueManager(RedisManager):  # type: ignore[misc]
                 self._redis_connect()
                 pubsub = self.pubsub  # publishing may reconnect and replace self.pubsub: keep this one
                 pubsub.subscribe(self.channel)
-                due = self._announce({"method": HELLO}, rooms=True)
+                due = self._announce_rooms({"method": HELLO})
                 if due is None:
                     raise ConnectionError("the hello was not published")
                 pause = RETRY_FIRST_S
@@ -217,15 +220,15 @@ class QueueManager(RedisManager):  # type: ignore[misc]
         return None
 
     def _heard(self, method: str, host: str, data: dict[str, Any]) -> None:
-        if method in (HOLD, RELEASE):
+        if method == HOLD:
             room = _room(data.get("room"))
             if room is not None:
-                (self.directory.hold if method == HOLD else self.directory.release)(host, room)
+                self.directory.hold(host, room)
             return
         rooms = [room for room in map(_room, data.get("rooms") or []) if room is not None]
         self.directory.replace(host, rooms)
         if method == HELLO:
-            self._announce({"method": ROOMS, "to": host}, rooms=True)
+            self._announce_rooms({"method": ROOMS, "to": host})
         elif data.get("to") == self.host_id:
             self.directory.answered()
 

@@ -1,9 +1,9 @@
 """Which rooms the other processes hold members of: what lets an emit stay in its own process.
 
 With the Redis queue every process tells the others, on the queue's channel, when one of its
-rooms gains its first member (``hold``) and when it loses its last (``release``), sends all of
-its rooms when its listener (re)subscribes (``hello``, which every other process answers with
-its own) and again every ``REFRESH_S``. A ``RoomDirectory`` keeps what one process heard: for
+rooms gains a member they were not told of (``hold``), sends all of its rooms when its listener
+(re)subscribes (``hello``, which every other process answers with its own) and again every
+``REFRESH_S`` (which tells the rooms it left: a room left is not announced by itself). A ``RoomDirectory`` keeps what one process heard: for
 each other process (its ``host_id``), the rooms it holds. A room is a ``(namespace, room)`` pair.
 
 ``held_elsewhere`` says whether an emit to a room must be published. It errs on the side of
@@ -24,7 +24,7 @@ True
 (False, True)
 >>> rooms.hold("host-b", ("/", "t1/watch")); rooms.held_elsewhere(("/", "t1/watch"))
 True
->>> rooms.release("host-b", ("/", "t1/watch")); rooms.held_elsewhere(("/", "t1/watch"))
+>>> rooms.replace("host-b", []); rooms.held_elsewhere(("/", "t1/watch"))   # its next list of rooms
 False
 >>> rooms.deaf(); rooms.held_elsewhere(("/", "t1/watch"))   # Redis lost: publish everything again
 True
@@ -42,7 +42,8 @@ ANSWER_WAIT_S = 10.0
 JOIN_GRACE_S = 5.0
 """How long a room counts as held elsewhere after a connection of another process was asked to join it."""
 REFRESH_S = 30.0
-"""How often every process sends all of its rooms again (heals a lost announcement, keeps it remembered)."""
+"""How often every process sends all of its rooms again (tells the rooms it left, heals a lost
+announcement, keeps it remembered)."""
 FORGET_AFTER_S = 3 * REFRESH_S
 """How long a process may stay silent before its rooms are forgotten (it was killed, or lost Redis)."""
 
@@ -109,13 +110,6 @@ class RoomDirectory:
             self._rooms_of.setdefault(host, set()).add(room)
             self._holders.setdefault(room, set()).add(host)
             self._expected.pop(room, None)
-
-    def release(self, host: str, room: Room) -> None:
-        """``host`` holds no member of ``room`` any more."""
-        with self._lock:
-            self._heard(host)
-            self._rooms_of.get(host, set()).discard(room)
-            self._drop_holder(host, room)
 
     def replace(self, host: str, rooms: Iterable[Room]) -> None:
         """``host`` holds exactly ``rooms`` (all of its rooms, as it sent them)."""
