@@ -3,8 +3,9 @@
 With the Redis queue every process tells the others, on the queue's channel, when one of its
 rooms gains a member they were not told of (``hold``), sends all of its rooms when its listener
 (re)subscribes (``hello``, which every other process answers with its own) and again every
-``REFRESH_S`` (which tells the rooms it left: a room left is not announced by itself). A ``RoomDirectory`` keeps what one process heard: for
-each other process (its ``host_id``), the rooms it holds. A room is a ``(namespace, room)`` pair.
+``REFRESH_S`` (which tells the rooms it left: a room left is not announced by itself). A
+``RoomDirectory`` keeps what one process heard: for each other process (its ``host_id``), the
+rooms it holds. A room is a ``(namespace, room)`` pair.
 
 ``held_elsewhere`` says whether an emit to a room must be published. It errs on the side of
 publishing: always while the directory is not *sure* (before the listener first subscribed,
