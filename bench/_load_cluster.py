@@ -10,8 +10,9 @@ and at each player count runs two fresh deployments on fresh databases, one afte
   routes a table to its owner).
 
 No bare server runs in this mode. Each step prints both rows, two/one for the latencies and the
-CPU per event, and the load average; at the end the largest player count at p99 ≤ 50 ms (and no
-move lost) of each, and their ratio against the target ``TARGET_RATIO``.
+CPU per event, how many messages the processes published on Redis (``PUBLISH`` calls in the
+measured window, and per client event), and the load average; at the end the largest player
+count at p99 ≤ 50 ms (and no move lost) of each, and their ratio against the target ``TARGET_RATIO``.
 
 >>> capacity_ratio({"one": 250, "two": 500})
 2.0
@@ -26,6 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import redis
 
 from bench._load_report import TARGET_P99_MS, Run, largest, ratios, row, summary
 from tests.support.processes import running_backends, running_processes
@@ -47,24 +50,43 @@ def capacity_ratio(largest_players: dict[str, int | None]) -> float | None:
     return round(two / one, 2) if one and two else None
 
 
+def published(redis_url: str) -> int:
+    """How many ``PUBLISH`` commands the Redis at ``redis_url`` has served since it started."""
+    client = redis.Redis.from_url(redis_url)
+    try:
+        return int(client.info("commandstats").get("cmdstat_publish", {}).get("calls", 0))
+    finally:
+        client.close()
+
+
+def publish_counter(redis_url: str, edges: dict[str, int]) -> Callable[[str], None]:
+    """``measure``'s ``on_window``: the Redis's ``published`` count at each edge ("start", "end") into ``edges``."""
+    return lambda edge: edges.__setitem__(edge, published(redis_url))
+
+
 def cluster_step(args: argparse.Namespace, players: int, folder: Path, backends: Any, measure: Measure,
                  served: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """``one`` then ``two`` at ``players``, each a fresh deployment on a fresh database; their figures."""
-    postgres, redis = backends
+    postgres, queue = backends
     served = {**served, "store": {**served.get("store", {}), "pool_size": POOL_SIZE}}
     step: dict[str, Any] = {}
     for name, (processes, queued) in DEPLOYMENTS.items():
         where = folder / f"step-{players}-{name}"
         where.mkdir()
-        with running_processes(where, postgres.new_database(), redis.url if queued else "", processes,
+        edges: dict[str, int] = {}
+        with running_processes(where, postgres.new_database(), queue.url if queued else "", processes,
                                **served) as servers:
             targets = [(server.base_url, server.process.pid) for server in servers if server.process is not None]
             try:
-                step[name] = summary(measure(name, targets, args, players, where))
+                step[name] = summary(measure(name, targets, args, players, where,
+                                             on_window=publish_counter(queue.url, edges)))
             except Exception:
                 for server in servers:
                     print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
                 raise
+        step[name]["published"] = edges["end"] - edges["start"]
+        events = step[name]["events"]
+        step[name]["published_per_event"] = round(step[name]["published"] / events, 3) if events else None
     step["players"] = step["one"]["players"]
     step["ratio"] = ratios(step["two"], step["one"])
     return step
@@ -101,6 +123,9 @@ def print_step(step: dict[str, Any]) -> None:
         if step[name]["error_codes"]:
             codes = ", ".join(f"{code} {n}" for code, n in sorted(step[name]["error_codes"].items()))
             print(f"# {name} errors at {step['players']} players: {codes}")
+    print("# Redis PUBLISH calls in the window: " + ", ".join(
+        f"{name} {step[name]['published']} ({step[name]['published_per_event']} per client event)"
+        for name in DEPLOYMENTS))
     load = {name: " ".join(f"{x:.2f}" for x in step[name]["load_average"]) for name in DEPLOYMENTS}
     print(f"# load average after the one-process window {load['one']}, after the two-process one {load['two']}",
           flush=True)

@@ -5,7 +5,7 @@ The honest scenario. Every connection of a table is held by the table's owner: a
 refuses it (``table/moving``, asserted below, while it asks the owner to hand the table over), and
 nginx routes a table's traffic to its owner.
 So what crosses the queue is the owner's emits to rooms (and sids) that another process holds
-members of. Process B holds a spectator of its own table; the test puts that connection into
+members of, and only those: an emit whose members are all the owner's is not published. Process B holds a spectator of its own table; the test puts that connection into
 the watch room of a table of process A the way python-socketio does for a sid another process
 holds (an ``enter_room`` message on the queue). From then on every public ``state`` and
 announcement A sends to its spectators also reaches B's connection, through Redis only.
@@ -24,7 +24,7 @@ import socketio
 
 from referee.fairness.verify import verify_export
 from referee.web.connections import watch_room
-from referee.web.message_queue import CHANNEL, QueueJSON
+from referee.web.message_queue import CHANNEL, HOLD, QueueJSON
 from referee.web.wire import Encoded
 from tests.support.client import Player, create_table
 from tests.support.redis import RedisServer
@@ -232,4 +232,42 @@ def test_a_redis_restart_in_mid_game_loses_nothing_and_the_audit_verifies(proces
     assert report.ok, [str(check) for check in report.failures]
     assert "Cannot publish to redis" in a.log_path.read_text(errors="replace")
     for player in (anna, ben, watcher, remote):
+        player.close()
+
+
+def test_only_the_emits_for_a_room_another_process_holds_go_through_the_queue(processes, redis_server):
+    a, b = processes
+    quiet = create_table(a.base_url, "Dora")  # nobody elsewhere watches this one
+    dora = Player(a.base_url, quiet["table"], quiet["token"])
+    eli = Player(a.base_url, quiet["table"])
+    assert eli.call("join", {"name": "Eli"})["ok"]
+    host = create_table(a.base_url, "Anna")
+    table = host["table"]
+    anna = Player(a.base_url, table, host["token"])
+    ben = Player(a.base_url, table)
+    assert ben.call("join", {"name": "Ben"})["ok"]
+    watcher = Player(a.base_url, table)
+    own = create_table(b.base_url, "Cleo")
+    remote = Player(b.base_url, own["table"])
+    remote.wait_for(at(own["table"]))
+    # both listeners run (from each process's first connection on) before the tap listens too:
+    # a tap counted among the subscribers would never answer a process's hello
+    wait_until(lambda: subscribers(redis_server.url) == 2, 30, "both processes listen on the channel")
+    tap = QueueTap(redis_server.url)
+    join_through_the_queue(redis_server.url, remote, watch_room(table))
+    watched = ["/", watch_room(table)]
+    wait_until(lambda: any(m["method"] == HOLD and m["room"] == watched for m in tap.messages), 10,
+               "process B announces that it holds a member of the watch room")
+    for first, second in ((anna, ben), (dora, eli)):
+        assert first.call("start")["ok"]
+        first.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
+        assert first.call("bid", {"quantity": 1, "face": 5})["ok"]
+        second.wait_for(bids(1))
+    remote.wait_for_any(at(table, bids(1)))
+    emits = [m["room"] for m in tap.messages if m["method"] == "emit"]
+    assert watch_room(table) in emits  # B's connection is in it: published
+    assert not [room for room in emits if room.startswith(f"{quiet['table']}/") or room.startswith(f"{table}/seat/")], \
+        emits  # the seats and the other table are all A's: delivered there, never published
+    tap.close()
+    for player in (anna, ben, watcher, remote, dora, eli):
         player.close()
