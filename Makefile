@@ -5,6 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+# Test files run in parallel (pytest-xdist), each file in one worker so its module fixtures are
+# shared: most tests wait for a server, a browser or a child process, so three workers keep the
+# two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one.
+TEST_WORKERS ?= 3
 
 .PHONY: run test test-tools bench endgames clean
 
@@ -45,7 +49,7 @@ test-tools:
 	else echo "missing:$$missing and apt-get is not usable: the store tests need postgresql" >&2; fi
 
 test: $(VENV)/.test-stamp test-tools
-	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(PYTEST_ARGS)
+	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-stamp
 	$(PY) bench/latency.py

@@ -5,6 +5,7 @@ survives a reload; axe on each new state; screenshots kept as artefacts."""
 from __future__ import annotations
 
 import re
+import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.players import DESKTOP, MOBILE, Person, post, seated
-from tests.browser.test_accessibility import check, play_until
+from tests.browser.test_accessibility import act, check, play_until
 from tests.web.test_odds_js import enumerated
 from tests.support.artefacts import keep_screenshot
 
@@ -132,6 +133,17 @@ def test_game_over_shows_each_players_figures_and_a_rematch_keeps_every_seat(bro
         expect(seats.nth(index)).to_contain_text(before.split("\n")[0].strip())   # the same name in each seat
 
 
+def play_to_the_reveal(person: Person, timeout_s: float = 30) -> None:
+    """Play Anna's turns until this round's reveal shows, never pressing Next round (``play_until``
+    presses it, and the button shows a frame before the countdown beside it)."""
+    deadline = time.monotonic() + timeout_s
+    while not person.visible("#reveal"):
+        assert time.monotonic() < deadline, "the reveal never showed"
+        if person.visible("#bid"):
+            act(person)
+        person.page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_the_next_round_starts_by_itself_unless_cancelled(browser: Browser, base_url: str, tmp_path: Path,
                                                           size: str) -> None:
@@ -139,13 +151,15 @@ def test_the_next_round_starts_by_itself_unless_cancelled(browser: Browser, base
     page = anna.page
     page.locator("#auto-next-toggle").click()
     expect(page.locator("#auto-next-toggle")).to_have_attribute("aria-pressed", "true")
-    play_until(anna, "#auto-next")
+    play_to_the_reveal(anna)
+    expect(page.locator("#auto-next")).to_be_visible()
     expect(page.locator("#auto-next-text")).to_have_text("The next round starts by itself in 5 seconds.")
     expect(page.locator("#auto-next-left")).to_have_text(re.compile(r"^[1-5]$"))
     shoot(page, tmp_path, f"auto-next-{size}")
     check(page, f"the automatic next round's countdown @ {size}")
     expect(page.locator("#headline")).to_have_text("Game 1, round 2", timeout=15_000)   # nobody pressed
-    play_until(anna, "#auto-next")
+    play_to_the_reveal(anna)
+    expect(page.locator("#auto-next")).to_be_visible()
     page.get_by_role("button", name="Cancel").click()
     expect(page.locator("#auto-next")).to_be_hidden()
     expect(page.locator("#next-round")).to_be_focused()           # the reveal stays; the button still works
