@@ -103,9 +103,10 @@ class QueueTap:
         self._client.close()
 
 
-def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str) -> tuple[str, Player, Player, Player, Player]:
+def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str, before_joining: Callable[[], None] = lambda: None
+                                ) -> tuple[str, Player, Player, Player, Player]:
     """A table of process A with Anna and Ben seated and a spectator on A; a spectator of a table
-    of process B joined to its watch room through the queue."""
+    of process B joined to its watch room through the queue (``before_joining`` runs just before)."""
     host = create_table(a.base_url, "Anna")
     table = host["table"]
     anna = Player(a.base_url, table, host["token"])
@@ -115,6 +116,7 @@ def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str) -> tuple[s
     own = create_table(b.base_url, "Cleo")
     remote = Player(b.base_url, own["table"])
     remote.wait_for(at(own["table"]))
+    before_joining()
     join_through_the_queue(redis_url, remote, watch_room(table))
     return table, anna, ben, watcher, remote
 
@@ -241,20 +243,16 @@ def test_only_the_emits_for_a_room_another_process_holds_go_through_the_queue(pr
     dora = Player(a.base_url, quiet["table"], quiet["token"])
     eli = Player(a.base_url, quiet["table"])
     assert eli.call("join", {"name": "Eli"})["ok"]
-    host = create_table(a.base_url, "Anna")
-    table = host["table"]
-    anna = Player(a.base_url, table, host["token"])
-    ben = Player(a.base_url, table)
-    assert ben.call("join", {"name": "Ben"})["ok"]
-    watcher = Player(a.base_url, table)
-    own = create_table(b.base_url, "Cleo")
-    remote = Player(b.base_url, own["table"])
-    remote.wait_for(at(own["table"]))
-    # both listeners run (from each process's first connection on) before the tap listens too:
-    # a tap counted among the subscribers would never answer a process's hello
-    wait_until(lambda: subscribers(redis_server.url) == 2, 30, "both processes listen on the channel")
-    tap = QueueTap(redis_server.url)
-    join_through_the_queue(redis_server.url, remote, watch_room(table))
+    taps: list[QueueTap] = []
+
+    def tap_the_queue() -> None:
+        # both listeners run (from each process's first connection on) before the tap listens too:
+        # a tap counted among the subscribers would never answer a process's hello
+        wait_until(lambda: subscribers(redis_server.url) == 2, 30, "both processes listen on the channel")
+        taps.append(QueueTap(redis_server.url))
+
+    table, anna, ben, watcher, remote = a_table_of_a_watched_from_b(a, b, redis_server.url, tap_the_queue)
+    tap = taps[0]
     watched = ["/", watch_room(table)]
     wait_until(lambda: any(m["method"] == HOLD and m["room"] == watched for m in tap.messages), 10,
                "process B announces that it holds a member of the watch room")
