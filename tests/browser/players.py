@@ -6,6 +6,7 @@ import re
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
@@ -77,6 +78,15 @@ class Person:
             self.page.locator(button).click(timeout=2000)
         except PlaywrightError:  # a bot moved first and the button went away
             pass
+
+    def press_on_until(self, done: Callable[[], bool], what: str, timeout_s: float = 90) -> None:
+        """``press_on`` until ``done()`` holds (checked before each step); fail naming ``what`` and
+        the page's headline if it has not within ``timeout_s`` (generous: a loaded machine is slow)."""
+        deadline = time.monotonic() + timeout_s
+        while not done():
+            headline = self.page.locator("#headline").inner_text()
+            assert time.monotonic() < deadline, f"{what} never came (the page says {headline!r})"
+            self.press_on()
 
     # What the page shows
 

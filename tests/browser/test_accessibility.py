@@ -96,7 +96,10 @@ def play_until(person: Person, selector: str, timeout_s: float = 30) -> None:
         if person.visible("#bid"):
             act(person)
         elif person.visible("#next-round"):
-            person.page.locator("#next-round").click()
+            try:
+                person.page.locator("#next-round").click(timeout=2000)
+            except PlaywrightError:  # the round moved on by itself (auto-next): look again
+                pass
         person.page.wait_for_timeout(50)
 
 

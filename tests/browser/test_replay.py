@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,10 +34,7 @@ def finished(browser: Browser, base_url: str) -> Iterator[dict[str, Any]]:
     created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 2},
                               "bots": {"count": 1, "level": "easy"}, "start": True})
     anna = seated(browser, base_url, created)
-    deadline = time.monotonic() + 90
-    while not anna.visible("#over"):
-        assert time.monotonic() < deadline, "the game did not end"
-        anna.press_on()
+    anna.press_on_until(lambda: anna.visible("#over"), "the game's end")
     with urllib.request.urlopen(f"{base_url}/t/{created['table']}/audit.json", timeout=10) as reply:
         export = json.loads(reply.read())
     yield {"anna": anna, "table": created["table"], "export": export}

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from tests.support.artefacts import keep_screenshot
 
 from .players import DESKTOP, MOBILE, Person, post, seated
@@ -50,10 +51,12 @@ def play_to_reveal(person: Person, timeout_s: float = 30) -> None:
     deadline = time.monotonic() + timeout_s
     while not person.visible("#reveal"):
         assert time.monotonic() < deadline, "no reveal came"
-        if person.visible("#liar"):
-            person.page.locator("#liar").click()
-        elif person.visible("#bid-submit"):
-            person.page.locator("#bid-submit").click()
+        button = "#liar" if person.visible("#liar") else "#bid-submit" if person.visible("#bid-submit") else None
+        if button is not None:
+            try:
+                person.page.locator(button).click(timeout=2000)
+            except PlaywrightError:  # the regular moved first and the button went away: look again
+                pass
         person.page.wait_for_timeout(50)
 
 

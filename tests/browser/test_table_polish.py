@@ -27,10 +27,7 @@ def alone_with_a_regular(browser: Browser, base_url: str, viewport: dict[str, in
 
 def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_regulars(browser: Browser, base_url: str) -> None:
     anna = alone_with_a_regular(browser, base_url, DESKTOP, dice_per_player=1)
-    for _ in range(300):  # the regular answers at once; Anna bids or calls (15 s at most)
-        if (anna.states[-1].get("game") or {}).get("phase") == "over":
-            break
-        anna.press_on()
+    anna.press_on_until(lambda: (anna.states[-1].get("game") or {}).get("phase") == "over", "the game's end")
     game = anna.states[-1]["game"]
     assert game["phase"] == "over" and game["bids"]
     page = anna.page
@@ -59,12 +56,8 @@ ANSWERING = """() => document.getElementById("bid").checkVisibility()
 def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, base_url: str) -> None:
     anna = alone_with_a_regular(browser, base_url, MOBILE, dice_per_player=5)
     page = anna.page
-    for _ in range(300):  # Anna opens or moves the round on until she answers the regular's bid (15 s at most)
-        if page.evaluate(ANSWERING):
-            break
-        anna.press_on()  # no bid stands here: she opens, or presses Next round
-    else:
-        raise AssertionError("Anna never got to answer a bid")
+    # Anna opens or moves the round on until she answers the regular's bid
+    anna.press_on_until(lambda: page.evaluate(ANSWERING), "Anna's turn to answer a bid")
     dice = where(page, "#hand-dice")  # the render that showed the turn brought them into view
     assert 0 <= dice["top"] < dice["bottom"] <= dice["screen"], dice
 
