@@ -17,6 +17,15 @@ def one_bid(state):
     return state["game"] is not None and state["game"]["phase"] == "bidding" and len(state["game"]["bids"]) == 1
 
 
+def first_bid(anna, ben):
+    """Ben joins, Anna starts the game and bids 2 × 3: the state each holds once both see the bid."""
+    ben.keep_token(ben.call("join", {"name": "Ben"})["token"])
+    assert anna.call("start")["ok"]
+    anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
+    assert anna.call("bid", {"quantity": 2, "face": 3})["ok"]
+    return {"anna": anna.wait_for(one_bid), "ben": ben.wait_for(one_bid)}
+
+
 def seated(state):
     """Who sits where (whether each is connected right now depends on who reconnected first)."""
     return [(seat["seat"], seat["name"], seat["kind"]) for seat in state["table"]["seats"]]
@@ -37,12 +46,7 @@ def test_a_worker_killed_in_mid_round_its_table_plays_on_at_the_other_and_comes_
         anna = RoutedPlayer(front, table, host["token"])
         ben = RoutedPlayer(front, table)
         try:
-            joined = ben.call("join", {"name": "Ben"})
-            ben.keep_token(joined["token"])
-            assert anna.call("start")["ok"]
-            anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
-            assert anna.call("bid", {"quantity": 2, "face": 3})["ok"]
-            before = {"anna": anna.wait_for(one_bid), "ben": ben.wait_for(one_bid)}
+            before = first_bid(anna, ben)
             logged = log_of(database, table)
             dead = cluster.owner_of(table)
             survivor = next(worker for worker in cluster.workers if worker is not dead)

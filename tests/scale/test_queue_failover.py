@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cluster.test_failover import RULES, one_bid
+from tests.cluster.test_failover import RULES, first_bid
 from tests.scale.test_message_queue import QueueTap, subscribers, wait_until
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, running_cluster
@@ -28,11 +28,7 @@ def test_a_table_failed_over_and_handed_back_with_the_queue_on_reaches_every_pla
         anna = RoutedPlayer(front, table, host["token"])
         ben = RoutedPlayer(front, table)
         try:
-            ben.keep_token(ben.call("join", {"name": "Ben"})["token"])
-            assert anna.call("start")["ok"]
-            anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
-            assert anna.call("bid", {"quantity": 2, "face": 3})["ok"]
-            ben.wait_for(one_bid)
+            first_bid(anna, ben)
             dead = cluster.owner_of(table)
             dead.kill()
             anna.wait_reconnected(2, timeout=20)

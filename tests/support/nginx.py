@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.nginx_conf import nginx_conf
-from tests.support.server import free_port
+from tests.support.server import free_port, terminate
 
 BINARY = "/usr/sbin/nginx"
 
@@ -73,11 +73,5 @@ class Nginx:
 
     def stop(self) -> None:
         """Stop nginx (SIGTERM: a fast shutdown) and delete its folder."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        terminate(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)

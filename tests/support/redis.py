@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.support.server import free_port
+from tests.support.server import free_port, terminate
 
 START_S = 20.0
 """How long a starting server may take to answer ``PING``."""
@@ -72,13 +72,7 @@ class RedisServer:
 
     def stop(self) -> None:
         """Stop the server and wait until it has exited (its port is free again)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
+        terminate(self.process)
         self.process = None
 
     def remove(self) -> None:

@@ -23,6 +23,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def terminate(process: subprocess.Popen[bytes] | None, seconds: float = 10) -> None:
+    """SIGTERM ``process`` if it still runs and wait until it has exited; SIGKILL it after ``seconds``."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(seconds)
+
+
 def wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, log_path: Path, seconds: float = 120) -> None:
     """Wait until the server ``process`` answers ``GET /healthz``; raise with its log's tail if it exits."""
     deadline = time.monotonic() + seconds
@@ -79,12 +91,7 @@ class Server:
             self.process.wait(10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        terminate(self.process)
 
 
 def _toml(settings: dict[str, dict[str, Any]]) -> str:
