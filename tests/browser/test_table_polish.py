@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser.players import DESKTOP, MOBILE, Person, post, seated, table_for_two, wait_for_actor
 from tests.support.server import Server, running_server
@@ -40,14 +40,6 @@ def test_at_game_over_the_last_rounds_bids_stay_and_its_reveal_comes_before_the_
     assert reveal is not None and regulars is not None and reveal["y"] < regulars["y"]
 
 
-def where(page: Page, selector: str) -> dict:
-    """The element's top and bottom on the screen, and the screen's height."""
-    return page.evaluate("""(selector) => {
-      const box = document.querySelector(selector).getBoundingClientRect();
-      return { top: box.top, bottom: box.bottom, screen: innerHeight };
-    }""", selector)
-
-
 ANSWERING = """() => document.getElementById("bid").checkVisibility()
   && document.querySelector("#seats-list li.you.turn") !== null && document.querySelectorAll("#bids-list li").length > 0"""
 """The page, in one render, shows Anna the bid control on her turn with a bid standing."""
@@ -58,8 +50,9 @@ def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, ba
     page = anna.page
     # Anna opens or moves the round on until she answers the regular's bid
     anna.press_on_until(lambda: page.evaluate(ANSWERING), "Anna's turn to answer a bid")
-    dice = where(page, "#hand-dice")  # the render that showed the turn brought them into view
-    assert 0 <= dice["top"] < dice["bottom"] <= dice["screen"], dice
+    # the turn brings them into view (waited for: the dice may be drawn again in the frame after the turn's)
+    page.wait_for_function("""() => { const box = document.querySelector("#hand-dice").getBoundingClientRect();
+                                      return 0 <= box.top && box.top < box.bottom && box.bottom <= innerHeight; }""")
 
 
 def test_the_bid_hint_never_says_a_bid_is_not_higher_than_itself(browser: Browser, base_url: str) -> None:
