@@ -3,6 +3,7 @@ dice in sight when your turn comes, the bid hint never compares a bid with itsel
 goes away is said plainly (one-line header, no stale "online", a bid refused as not connected)."""
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,12 +45,32 @@ ANSWERING = """() => document.getElementById("bid").checkVisibility()
   && document.querySelector("#seats-list li.you.turn") !== null && document.querySelectorAll("#bids-list li").length > 0"""
 """The page, in one render, shows Anna the bid control on her turn with a bid standing."""
 
+OPEN_OR_MOVE_ON = f"""() => {{
+  if (({ANSWERING})()) return "answering";
+  const press = (id) => {{ const button = document.getElementById(id); if (!button.checkVisibility()) return null; button.click(); return id; }};
+  return (document.querySelectorAll("#bids-list li").length === 0 && press("bid-submit")) || press("next-round") || "waiting";
+}}"""
+"""One step towards Anna answering a bid, read and taken in one go in the page: she opens a round or
+presses Next round, but never answers a bid, and the click is the page's own (no scrolling)."""
+
+
+def until_answering(anna: Person, timeout_s: float = 90) -> None:
+    """Anna opens rounds and moves on until she is to answer the regular's bid. A Playwright click
+    would scroll to its button, and a check made just after Anna's own move reads the page before
+    the server's answer (so her answer could be taken for the turn still to come)."""
+    deadline = time.monotonic() + timeout_s
+    while (step := anna.page.evaluate(OPEN_OR_MOVE_ON)) != "answering":
+        assert time.monotonic() < deadline, f"Anna's turn to answer a bid never came (last step: {step})"
+        heard = len(anna.states)
+        anna.page.wait_for_timeout(50)
+        while step != "waiting" and len(anna.states) == heard and time.monotonic() < deadline:
+            anna.page.wait_for_timeout(50)  # after a press, until the server's answer
+
 
 def test_on_a_phone_your_turn_keeps_your_dice_on_the_screen(browser: Browser, base_url: str) -> None:
     anna = alone_with_a_regular(browser, base_url, MOBILE, dice_per_player=5)
     page = anna.page
-    # Anna opens or moves the round on until she answers the regular's bid
-    anna.press_on_until(lambda: page.evaluate(ANSWERING), "Anna's turn to answer a bid")
+    until_answering(anna)
     # the turn brings them into view (waited for: the dice may be drawn again in the frame after the turn's)
     page.wait_for_function("""() => { const box = document.querySelector("#hand-dice").getBoundingClientRect();
                                       return 0 <= box.top && box.top < box.bottom && box.bottom <= innerHeight; }""")
