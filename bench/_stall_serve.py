@@ -9,7 +9,7 @@ the stall's first and last look: on a core, waiting for one, the rest blocked in
 such as a disk write). The cyclic garbage collector's passes are timed too (``gc.callbacks``:
 the watchdog cannot look while one runs, it holds the interpreter's lock). A stack's innermost frame is followed by ``file:N:@line``, the line it
 was running. ``SIGUSR1`` forgets everything so far (the window starts); ``SIGUSR2`` writes to
-OUT as JSON ``{"stalls": [[ms, cpu_ms, wait_ms], ...], "gc": [[generation, ms], ...], "look_s": s, "stacks":
+OUT as JSON ``{"stalls": [[ms, cpu_ms, wait_ms], ...], "gc": [[generation, ms, cpu_ms, objects freed], ...], "tracked": objects the collector walks, "frozen": n, "look_s": s, "stacks":
 {"file:line:function;…": count}}`` (outermost call first). bench/stalls.py drives it.
 
 >>> watch = Watchdog("unused", stall_s=0.02, schedstat=lambda: (0.0, 0.0))
@@ -19,9 +19,9 @@ OUT as JSON ``{"stalls": [[ms, cpu_ms, wait_ms], ...], "gc": [[generation, ms], 
 >>> watch.beat = 10.07
 >>> watch.look(10.071), [round(ms) for ms, _, _ in watch.stalls]
 (False, [70])
->>> watch.collected("start", {"generation": 2}); watch.collected("stop", {"generation": 2})
->>> [generation for generation, _ in watch.collections]
-[2]
+>>> watch.collected("start", {"generation": 2}); watch.collected("stop", {"generation": 2, "collected": 7})
+>>> [(generation, collected) for generation, _, _, collected in watch.collections]
+[(2, 7)]
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ import threading
 from _thread import start_new_thread  # the native one: imported before gevent patches it
 from collections import Counter
 from collections.abc import Callable
-from time import perf_counter, sleep as native_sleep
+from time import perf_counter, sleep as native_sleep, thread_time
 
 BEAT_S = 0.005
 LOOK_S = 0.002
@@ -54,8 +54,8 @@ class Watchdog:
         self._late_beat = 0.0
         self.stalls: list[tuple[float, float, float]] = []
         self.stacks: Counter[str] = Counter()
-        self.collections: list[tuple[int, float]] = []
-        self._gc_since = 0.0
+        self.collections: list[tuple[int, float, float, int]] = []
+        self._gc_since = (0.0, 0.0)
         self._main = threading.main_thread().ident
         self._lock = threading.Lock()  # taken before gevent patches threading: a native lock
 
@@ -84,11 +84,14 @@ class Watchdog:
             return True
 
     def collected(self, phase: str, info: dict[str, int]) -> None:
-        """``gc.callbacks``: a pass of ``info["generation"]`` starts or stops (timed)."""
+        """``gc.callbacks``: a pass of ``info["generation"]`` starts or stops (timed: ms on the clock, ms of
+        the thread's CPU, which a busy machine's waits for a core leave out) and what it freed."""
         if phase == "start":
-            self._gc_since = perf_counter()
+            self._gc_since = (perf_counter(), thread_time())
         else:
-            self.collections.append((info["generation"], 1000 * (perf_counter() - self._gc_since)))
+            wall, cpu = self._gc_since
+            self.collections.append((info["generation"], 1000 * (perf_counter() - wall), 1000 * (thread_time() - cpu),
+                                     info["collected"]))
 
     def _sample(self) -> None:
         frame = sys._current_frames().get(self._main)  # noqa: SLF001 - the one way to see another thread's stack
@@ -110,7 +113,8 @@ class Watchdog:
     def dump(self) -> None:
         """Write what was seen so far to ``out`` (whole, then renamed)."""
         with self._lock:
-            text = json.dumps({"stalls": self.stalls, "gc": self.collections, "look_s": LOOK_S, "stall_ms": 1000 * self._stall_s,
+            text = json.dumps({"stalls": self.stalls, "gc": self.collections, "tracked": len(gc.get_objects()),
+                               "frozen": gc.get_freeze_count(), "look_s": LOOK_S, "stall_ms": 1000 * self._stall_s,
                                "stacks": self.stacks})
         with open(self._out + ".part", "w", encoding="utf-8") as out:
             out.write(text)

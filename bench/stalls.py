@@ -57,17 +57,21 @@ def stall_summary(stalls: list[tuple[float, float, float]], window_s: float) -> 
             f"  stalled {total:.1f} ms/s = cpu {cpu:.1f} + core wait {wait:.1f} + blocked {max(0.0, total - cpu - wait):.1f}")
 
 
-def gc_summary(collections: list[tuple[int, float]], window_s: float) -> str:
-    """One line: the garbage collector's passes per generation (a second, the longest, ms per second).
+def gc_summary(collections: list[tuple[int, float, float, int]], window_s: float) -> str:
+    """One line: the garbage collector's passes per generation: a second, the longest (ms on the
+    clock / of CPU), the CPU ms per second they took and the objects they freed per pass.
 
-    >>> gc_summary([(0, 0.5), (2, 80.0), (0, 1.5), (1, 3.0)], 2.0)
-    'gen0 1.0/s max 1.5 ms 1.0 ms/s  gen1 0.5/s max 3.0 ms 1.5 ms/s  gen2 0.5/s max 80.0 ms 40.0 ms/s'
+    >>> gc_summary([(0, 0.5, 0.5, 0), (2, 80.0, 40.0, 900), (0, 1.5, 1.0, 10), (1, 3.0, 3.0, 0)], 2.0)
+    'gen0 1.0/s max 1.5/1.0 ms cpu 0.8 ms/s freed 5  gen1 0.5/s max 3.0/3.0 ms cpu 1.5 ms/s freed 0  gen2 0.5/s max 80.0/40.0 ms cpu 20.0 ms/s freed 900'
     """
     parts = []
     for generation in (0, 1, 2):
-        times = [ms for g, ms in collections if g == generation]
-        longest = max(times, default=0.0)
-        parts.append(f"gen{generation} {len(times) / window_s:.1f}/s max {longest:.1f} ms {sum(times) / window_s:.1f} ms/s")
+        passes = [(ms, cpu, freed) for g, ms, cpu, freed in collections if g == generation]
+        longest = max((ms for ms, _, _ in passes), default=0.0)
+        longest_cpu = max((cpu for _, cpu, _ in passes), default=0.0)
+        freed = sum(f for _, _, f in passes) // max(1, len(passes))
+        parts.append(f"gen{generation} {len(passes) / window_s:.1f}/s max {longest:.1f}/{longest_cpu:.1f} ms"
+                     f" cpu {sum(cpu for _, cpu, _ in passes) / window_s:.1f} ms/s freed {freed}")
     return "  ".join(parts)
 
 
@@ -126,11 +130,12 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.stop()
     stalls = [(float(ms), float(cpu), float(wait)) for ms, cpu, wait in seen["stalls"]]  # type: ignore[attr-defined]
-    collections = [(int(g), float(ms)) for g, ms in seen["gc"]]  # type: ignore[attr-defined]
+    collections = [(int(g), float(ms), float(cpu), int(freed)) for g, ms, cpu, freed in seen["gc"]]  # type: ignore[attr-defined]
     own, total, n = tallies(seen["stacks"])  # type: ignore[arg-type]
     print(f"# {run.players} players, {len(run.samples_ms)} moves, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"# stalls of {args.stall_ms:g} ms or more: {stall_summary(stalls, args.step_s)}; {n} stalled samples")
-    print(f"# garbage collector: {gc_summary(collections, args.step_s)}")
+    print(f"# garbage collector: {gc_summary(collections, args.step_s)}; objects tracked {seen['tracked']},"
+          f" frozen {seen['frozen']}")
     if n:
         _print("self: what held the loop", own, n, args.top)
         _print(f"total: on the stalled stack (files under {args.under})", total, n, args.top, args.under)
