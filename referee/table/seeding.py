@@ -8,7 +8,8 @@ A seed is held by the table (``HeldSeeds``), not logged on its own: the round's 
 logged in the deal's one transaction, each as its ``seed_contributed`` entry right before the
 ``round_dealt`` that uses it, so a round costs one store commit for its seeds and its deal
 instead of one per seed, and the log reads as before. Nobody hears of a seed before its deal
-(no view shows one), so a crash before the deal loses only seeds nobody heard of.
+(no view shows one), so a crash before the deal loses only seeds nobody heard of. A deal
+whose append fails leaves the seeds held: the seed deadline's deal logs them.
 
 After a restart a round found waiting for seeds waits again, for every person in the game
 (nobody is connected yet: they get their wait once they reconnect, and their page sends its
