@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import Phase
+from referee.store.base import StoreBusy
 from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables
 from tests.support.dealers import PlainDealer
@@ -14,14 +15,19 @@ SEEDS = ["aa" * 32, "bb" * 32, "cc" * 32]
 
 
 class CountingStore(EventLog):
-    """The SQLite store in memory, counting its appends (each one transaction)."""
+    """The SQLite store in memory, counting its appends (each one transaction); ``fail_next`` makes
+the next append fail as a locked database's would."""
 
     def __init__(self) -> None:
         super().__init__(":memory:")
         self.appends: list[list[str]] = []
+        self.fail_next = False
 
     def append(self, table, entries, expected_seq):
         self.appends.append([entry.kind for entry in entries])
+        if self.fail_next:
+            self.fail_next = False
+            raise StoreBusy(5.0)
         return super().append(table, entries, expected_seq)
 
 
@@ -115,3 +121,16 @@ def test_seeds_held_for_a_round_are_never_used_for_the_next():
     table.contribute_seed(1, 2, SEEDS[1])
     assert store.appends == [["seed_contributed", "seed_contributed", "round_dealt"]]
     assert dealer.given[-1] == ({"0": SEEDS[2], "1": SEEDS[1]}, {})
+
+
+def test_a_deal_whose_append_fails_keeps_the_seeds_for_the_deadlines_deal():
+    table, store, clock, dealer = rolling_table(people=2)
+    table.contribute_seed(0, 1, SEEDS[0])
+    store.fail_next = True
+    with pytest.raises(TableError) as refused:
+        table.contribute_seed(1, 1, SEEDS[1])
+    assert refused.value.code == "store/busy" and table.game.phase is Phase.ROLLING
+    clock.advance(1.5)
+    assert table.game.phase is Phase.BIDDING
+    assert store.appends[-1] == ["seed_contributed", "seed_contributed", "round_dealt"]
+    assert dealer.given[-1] == ({"0": SEEDS[0], "1": SEEDS[1]}, {})
