@@ -7,10 +7,13 @@ is replayed (a broken one is logged and set aside), and idle tables are archived
 (``[store] idle_archive_s``). The listening socket has TCP_NODELAY set, so small
 Socket.IO frames leave at once instead of waiting for Nagle's algorithm (~45 ms a round trip).
 The store's ``fsync`` of each commit runs in the async library's thread pool (``offload_of``), so
-the other tables keep playing while the disk syncs.
+the other tables keep playing while the disk syncs. Once started, everything built so far (the
+modules, the replayed tables) is frozen out of the garbage collector's passes, and its full passes
+come more rarely (``settle_heap``).
 """
 from __future__ import annotations
 
+import gc
 import logging
 import socket
 from pathlib import Path
@@ -35,6 +38,7 @@ def serve(config_path: str | None, host: str | None = None, port: int | None = N
     tables = app.extensions["tavern"].tables
     loaded = tables.load_all()
     tables.sweep_idle()
+    settle_heap()
     log.info("tables loaded", extra={"tables": len(loaded)})
     listener = _listen(config)
     log.info("serving", extra={"host": config.host, "port": listener.getsockname()[1], "async_mode": config.async_mode})
@@ -46,6 +50,31 @@ def _private_folder(folder: Path) -> None:
     """Create ``folder`` readable by this user only (an existing folder is left as the operator made it)."""
     if not folder.exists():
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+FULL_PASS_EVERY = 100
+"""Passes of the collector's middle generation between two full passes at most (Python's default: 10)."""
+
+
+def settle_heap() -> None:
+    """Collect once, then freeze every object alive (``gc.freeze``), and make full passes rarer.
+
+    A full pass of the collector walks every tracked object while it holds the event loop (100–300
+    ms of CPU at 1,000 players on this machine). The start-up's objects (modules, routes, the
+    replayed tables), which live as long as the process, are skipped from then on; they are still
+    freed by reference counting. The server leaves almost no cyclic garbage (a socket event's
+    request context and a table's timers used to leave a cycle each: ``web.socket_route``,
+    ``table.timers``), so a full pass comes at most every ``FULL_PASS_EVERY`` middle ones (about a
+    minute at 1,000 players) instead of every 10; the young generations are collected as before.
+
+    >>> settle_heap(); gc.get_freeze_count() > 0, gc.get_threshold()[2] == FULL_PASS_EVERY
+    (True, True)
+    >>> gc.unfreeze(); gc.set_threshold(700, 10, 10)
+    """
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_PASS_EVERY)
 
 
 def offload_of(async_mode: str) -> Offload:

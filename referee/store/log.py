@@ -9,6 +9,9 @@ write, without stopping a gevent server for each sync), and a table tells nobody
 before ``append`` returned, so a crash, even SIGKILL or a power cut, loses no entry anybody was
 told of; a command whose transaction had not committed is lost whole (it never happened), never
 in part. (A read by another table or the audit may see a commit a few ms before its sync.)
+SQLite's automatic checkpoint is off: the WAL is copied into the database file by a passive
+checkpoint in the thread pool every few hundred commits (``checkpoint.Checkpoints``), never
+inside a ``COMMIT`` on the event loop.
 
 The database, its ``-wal`` and ``-shm`` files are created 0600 (SQLite gives the side files
 the database's mode) and a missing folder 0700: the log holds the round chains, i.e.
@@ -41,6 +44,7 @@ from typing import Any, TypeVar
 
 from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash, secret_digest
+from .checkpoint import Checkpoints, PassiveCheckpoint
 from .durable import Offload, WalSync, fsync_file, inline
 
 __all__ = ["Entry", "EventLog", "NewEntry"]
@@ -75,7 +79,7 @@ T = TypeVar("T")
 
 class EventLog:
     """The SQLite ``Store`` shared by every table of a server; ``clock`` stamps entries (Unix seconds);
-    ``offload`` runs the WAL's ``fsync`` (``durable.WalSync``; gevent's thread pool in a server)."""
+    ``offload`` runs the WAL's ``fsync`` (``durable.WalSync``) and its checkpoints (gevent's thread pool in a server)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time, busy_wait_s: float = 5.0,
                  offload: Offload = inline) -> None:
@@ -88,10 +92,13 @@ class EventLog:
         self._heads: dict[str, tuple[int, str]] = {}
         """Each table's last entry (seq, hash) as this process appended it: read again on a miss."""
         self._durable = WalSync(fsync_file(f"{path}-wal") if path != ":memory:" else lambda: None, offload)
+        self._checkpoint = PassiveCheckpoint(path) if path != ":memory:" else None
+        self._checkpoints = Checkpoints(self._checkpoint or (lambda: None), offload)
         with self._lock:
             self._db.execute("PRAGMA busy_timeout=0")
             if path != ":memory:":
                 self._retrying(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
+                self._db.execute("PRAGMA wal_autocheckpoint=0")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._retrying(self._create_schema)
 
@@ -110,6 +117,7 @@ class EventLog:
             stored = self._retrying(lambda: self._append(table, entries, expected_seq))
             ticket = self._durable.committed()
         self._durable.wait(ticket)
+        self._checkpoints.committed()
         return stored
 
     def _append(self, table: str, entries: Sequence[NewEntry], expected_seq: int) -> list[Entry]:
@@ -200,10 +208,13 @@ class EventLog:
                 "UPDATE tables SET archived = ? WHERE table_id = ?", (int(archived), table)))
             ticket = self._durable.committed()
         self._durable.wait(ticket)
+        self._checkpoints.committed()
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (the last connection to close checkpoints the WAL whole)."""
         with self._lock:
+            if self._checkpoint is not None:
+                self._checkpoint.close()
             self._db.close()
 
     def _retrying(self, operation: Callable[[], T]) -> T:

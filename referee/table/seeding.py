@@ -2,10 +2,20 @@
 
 A round opens in the rolling phase. When people in the game are connected it waits up to
 ``seed_wait_s`` for their browsers' seeds (``contribute_seed``), then it is dealt with the
-seeds that came. After a restart a round found waiting for seeds waits again, for every
-person in the game (nobody is connected yet: they get their wait once they reconnect), for
-at most ``resume_seed_wait_s`` (by default ``RESUME_FACTOR`` × ``seed_wait_s``), so a
-restart never lets the server deal without the players' entropy unless they stay away.
+seeds that came.
+
+A seed is held by the table (``HeldSeeds``), not logged on its own: the round's seeds are
+logged in the deal's one transaction, each as its ``seed_contributed`` entry right before the
+``round_dealt`` that uses it, so a round costs one store commit for its seeds and its deal
+instead of one per seed, and the log reads as before. Nobody hears of a seed before its deal
+(no view shows one), so a crash before the deal loses only seeds nobody heard of. A deal
+whose append fails leaves the seeds held: the seed deadline's deal logs them.
+
+After a restart a round found waiting for seeds waits again, for every person in the game
+(nobody is connected yet: they get their wait once they reconnect, and their page sends its
+seed again), for at most ``resume_seed_wait_s`` (by default ``RESUME_FACTOR`` ×
+``seed_wait_s``), so a restart never lets the server deal without the players' entropy unless
+they stay away.
 """
 from __future__ import annotations
 
@@ -28,6 +38,29 @@ RESUME_FACTOR = 10
 """After a restart a round waits this many ``seed_wait_s`` for the seeds of people reconnecting."""
 
 
+class HeldSeeds:
+    """The seeds a table was given for one round (its (game, round) key), by seat, in arrival order,
+    until the deal logs them; seeds of another round are dropped when the first of a new one comes.
+
+    >>> held = HeldSeeds()
+    >>> held.of((1, 1))[2] = "ab" * 32
+    >>> sorted(held.of((1, 1))), held.of((1, 2))
+    ([2], {})
+    """
+
+    __slots__ = ("_key", "_seeds")
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] | None = None
+        self._seeds: dict[int, str] = {}
+
+    def of(self, key: tuple[int, int]) -> dict[int, str]:
+        """The seeds held for round ``key`` (to read or add to); empty, and the others dropped, for a new round."""
+        if key != self._key:
+            self._key, self._seeds = key, {}
+        return self._seeds
+
+
 class Seeding:
     """Mixed into ``Table``, which provides the lock, the dealer, the timers and the command machinery."""
 
@@ -37,6 +70,7 @@ class Seeding:
     _seed_wait_s: float
     _resume_seed_wait_s: float | None
     _resumed_round: tuple[int, int] | None
+    _held_seeds: HeldSeeds
     connected: set[int]
     current: TableState
     game: GameState | None
@@ -50,21 +84,21 @@ class Seeding:
         """A player's browser adds its seed to the round about to be dealt; a second seed from the
         same seat (a reloaded page) is ignored: the first one stands.
 
-        The seed is logged either way, but listeners hear of it only with the deal it completes:
-        no view shows a seed (nor which seats gave one), so a seed that leaves the round waiting
-        changes nothing anyone sees, and telling every seat would only send the same state again
-        under a newer version."""
+        The seed is held until the deal, which logs it in its own transaction (module docstring);
+        the seed that completes the round deals it at once. No view shows a seed (nor which seats
+        gave one), so a seed that leaves the round waiting changes nothing anyone sees."""
         with self._command():
             self._require_seat(seat)
             game = self.game
             if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
                 raise TableError("seed/late", f"round {round_no} is not waiting for seeds")
+            held = self._held_seeds.of(self._round_key())
             fairness = self.current.fairness
-            if fairness is not None and seat in fairness.seeds:
+            if seat in held or (fairness is not None and seat in fairness.seeds):
                 return
             if seat not in self._seed_seats():
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
-            self._commit("seed_contributed", {"round": round_no, "seat": seat, "seed": seed})
+            held[seat] = seed
             if not self._seeds_complete():
                 return
             self._deal()
@@ -87,7 +121,8 @@ class Seeding:
 
     def _seeds_complete(self) -> bool:
         fairness = self.current.fairness
-        return fairness is not None and set(self._seed_seats()) <= set(fairness.seeds)
+        given = set(self._held_seeds.of(self._round_key()))
+        return fairness is not None and set(self._seed_seats()) <= set(fairness.seeds) | given
 
     def _open_round(self) -> None:
         if self._seed_wait_s <= 0 or not self._seed_seats():
@@ -120,13 +155,20 @@ class Seeding:
         self._notify()
 
     def _deal(self) -> None:
+        """Deal the rolling round, in the running command: first the seeds held for it, each its
+        ``seed_contributed`` entry, then the ``round_dealt`` that mixes them."""
         state = self.current
         game = state.game
         fairness = state.fairness
         if game is None or fairness is None or game.phase is not Phase.ROLLING:
             return
+        held = {seat: seed for seat, seed in self._held_seeds.of(self._round_key()).items()
+                if seat not in fairness.seeds}  # a log written before seeds were held may hold some
+        for seat, seed in held.items():
+            self._commit("seed_contributed", {"round": game.round_no, "seat": seat, "seed": seed})
         counts = {seat: game.count_of(seat) for seat in game.in_game}
-        seeds, missing = seed_inputs(game.round_no, state.humans(), counts, fairness.seeds, self.connected)
+        seeds, missing = seed_inputs(game.round_no, state.humans(), counts, {**fairness.seeds, **held},
+                                     self.connected)
         dealt = self._dealer.deal((fairness.opening_public, fairness.opening_secret), game.round_no,
                                   counts, seeds, missing)
         self._commit("round_dealt", dealt.public, dealt.secret)

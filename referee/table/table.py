@@ -27,7 +27,7 @@ from .poker_play import PokerPlay
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
-from .seeding import Seeding
+from .seeding import HeldSeeds, Seeding
 from .state import TableState
 from .timers import TimerGroup
 from .transactions import Listener, Transactions
@@ -65,6 +65,7 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
         self.turn_since = 0.0
         self._paused_at = 0.0
         self._resumed_round: tuple[int, int] | None = None
+        self._held_seeds = HeldSeeds()
         self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 

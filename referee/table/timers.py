@@ -16,7 +16,13 @@ from .scheduler import Handle, Scheduler
 
 
 class _Call:
-    """One pending call of a group: cancelling it forgets it."""
+    """One pending call of a group: cancelling it forgets it.
+
+    Its ``handle`` (the scheduler's timer) holds the function to run, which holds the call: a
+    reference cycle, dropped (``handle`` set to None) once the call runs or is cancelled, so
+    reference counting frees it and its timer at once; left to the cyclic garbage collector, a
+    few dozen objects a timer would pile up into passes that hold the event loop.
+    """
 
     def __init__(self, group: "TimerGroup", number: int) -> None:
         self._group = group
@@ -26,8 +32,9 @@ class _Call:
     def cancel(self) -> None:
         """Do not run the call (no effect once it ran)."""
         self._group._forget(self._number)
-        if self.handle is not None:
-            self.handle.cancel()
+        handle, self.handle = self.handle, None
+        if handle is not None:
+            handle.cancel()
 
 
 class TimerGroup:
@@ -50,6 +57,7 @@ class TimerGroup:
             self._pending[call._number] = call
 
         def run() -> None:
+            call.handle = None
             if self._forget(call._number):
                 fn()
 
@@ -66,8 +74,7 @@ class TimerGroup:
             self._closed = True
             pending, self._pending = list(self._pending.values()), {}
         for call in pending:
-            if call.handle is not None:
-                call.handle.cancel()
+            call.cancel()
 
     def _forget(self, number: int) -> bool:
         """Drop a pending call; True when it was still pending (so it may run now)."""

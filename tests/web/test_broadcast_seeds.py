@@ -1,6 +1,6 @@
-"""A seed changes nothing anyone sees until it completes the deal: it is logged, answered, and
-told to nobody; the seed that completes the deal is told with the deal, and a client can
-always ask for the table's newest version (``sync``)."""
+"""A seed changes nothing anyone sees until it completes the deal: it is held by the table (logged
+with the deal, in the deal's transaction), answered, and told to nobody; the seed that completes
+the deal is told with the deal, and a client can always ask for the table's newest version (``sync``)."""
 from __future__ import annotations
 
 from tests.support.app import make_harness
@@ -36,14 +36,15 @@ def seed(client, letter: str) -> dict:
     return client.emit("seed", {"round": 1, "seed": letter * 64}, callback=True)
 
 
-def test_a_seed_that_leaves_the_round_waiting_is_logged_and_answered_but_sends_nobody_a_state():
+def test_a_seed_that_leaves_the_round_waiting_is_held_and_answered_but_sends_nobody_a_state():
     _, table, (anna, ben, cleo, watcher) = rolling_table()
     version = table.version
     assert seed(anna, "a") == {"ok": True}
-    assert table.version == version + 1 and set(table.current.fairness.seeds) == {0}
     assert seed(ben, "b") == {"ok": True}
-    assert table.version == version + 2 and set(table.current.fairness.seeds) == {0, 1}
+    assert table.version == version and table.current.fairness.seeds == {}  # held, not logged yet
     assert [states(client) for client in (anna, ben, cleo, watcher)] == [[], [], [], []]
+    assert seed(cleo, "c") == {"ok": True}  # the deal logs the three seeds and itself
+    assert table.version == version + 4 and set(table.current.fairness.seeds) == {0, 1, 2}
 
 
 def test_the_seed_that_completes_the_deal_tells_every_viewer_the_dealt_round_once():
