@@ -1,12 +1,15 @@
 """``referee serve`` (gevent) that reports where its memory is: ``TJ_MEMORY_OUT=OUT python -m bench._traced_serve serve --config …``.
 
+(``… bench._traced_serve bare PORT``: the same for bench/_bare_server.py.)
+
 With ``TJ_TRACE_FRAMES=N`` (N > 0) ``tracemalloc`` traces every Python allocation from start-up,
 N frames deep (it slows the server down and costs memory of its own: read RSS from a run
 without it). ``SIGUSR1`` marks the start (a snapshot, before any client connects; OUT.started is written then); ``SIGUSR2``
 writes OUT as JSON: the process's memory (``process_memory``) at both marks and, when tracing,
 the growth between the two snapshots by file and line (``by_line``), by the innermost frame in
 ``referee/`` (``by_tavern_line``), and the live objects of each type (``by_type``, counted by
-``gc``). bench/memory_load.py drives it.
+``gc``), and the memory again after ``gc.collect()`` (``after_collect``: what was garbage
+in reference cycles, waiting for the cyclic collector). bench/memory_load.py drives it.
 
 >>> memory = process_memory()
 >>> memory["rss_kb"] > memory["malloc_in_use_kb"] > 0 and memory["arenas"] >= 1
@@ -120,6 +123,8 @@ class Marks:
         types = _types()
         types.subtract(self._types)
         report["by_type"] = [[name, n] for name, n in types.most_common(TOP)]
+        collected = gc.collect()
+        report["after_collect"] = {**process_memory(), "collected": collected}
         if self._snapshot is not None:
             end = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
             start = self._snapshot.filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
@@ -148,6 +153,11 @@ def main() -> int:
     if frames > 0:
         tracemalloc.start(frames)
     Marks(os.environ["TJ_MEMORY_OUT"]).install()
+    if sys.argv[1:2] == ["bare"]:  # the bare Flask-SocketIO server instead: ``bare PORT``
+        sys.argv[1:] = sys.argv[2:]
+        from bench._bare_server import main as bare
+        bare()
+        return 0
     from referee.cli import main as cli
     return cli(sys.argv[1:])
 
