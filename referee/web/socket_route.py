@@ -2,15 +2,17 @@
 
 Flask-SocketIO handles every event inside ``app.request_context(environ)`` of the connection's
 first request, whose path (``/socket.io/``) no Flask rule matches: each push matches the URL
-again, fails, and keeps the ``NotFound`` as ``request.routing_exception``, whose traceback holds
-the frames that hold the context. That reference cycle is garbage only the cyclic collector's
+again, fails, and keeps the routing exception as ``request.routing_exception`` (werkzeug's
+``NotFound``, raised from its ``NoMatch``, itself from ``WebsocketMismatch`` for a websocket),
+whose tracebacks hold the frames that hold the context: about 14 frames a connection were
+found alive, with their locals. That reference cycle is garbage only the cyclic collector's
 full collections free, and those wait until the long-lived objects (a thousand connections'
 sockets and greenlets) grew by a quarter: at 1,000 players tens of thousands of such objects
 waited (bench/README.md, "Memory per player (s3)"). With a rule for the path the match succeeds
 and no exception is kept. The rule never serves a request: the Socket.IO middleware, in front of
 Flask, answers that path itself; the view is there only for a request that reached Flask anyway
-(a 404, as before). The websocket transport's request (an upgrade) matches only a rule
-marked ``websocket``: werkzeug raises ``WebsocketMismatch`` first, then ``NotFound``.
+(a 404, as before). A browser's connection starts with a polling request (an HTTP rule); a
+websocket's upgrade request matches only a rule marked ``websocket``, hence two rules.
 
 >>> from flask import Flask
 >>> app = Flask("t")
