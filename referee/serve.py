@@ -9,7 +9,9 @@ Socket.IO frames leave at once instead of waiting for Nagle's algorithm (~45 ms 
 The store's ``fsync`` of each commit runs in the async library's thread pool (``offload_of``), so
 the other tables keep playing while the disk syncs. Once started, everything built so far (the
 modules, the replayed tables) is frozen out of the garbage collector's passes, and its full passes
-come more rarely (``settle_heap``).
+come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
+greenlet spawn trees, no thread names in log records, small read buffers): less memory per
+connected player.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
+from referee.serve_memory import apply_memory_settings, lean_handler
 from referee.store.durable import Offload, inline
 
 log = logging.getLogger("referee.serve")
@@ -96,6 +99,7 @@ def offload_of(async_mode: str) -> Offload:
 
 def _patch(async_mode: str) -> None:
     if async_mode == "gevent":
+        apply_memory_settings()
         from gevent import monkey
         monkey.patch_all()
     elif async_mode == "eventlet":
@@ -115,8 +119,7 @@ def _listen(config: Config) -> socket.socket:
 def _run(app, listener: socket.socket, async_mode: str) -> None:  # noqa: ANN001 - a Flask app
     if async_mode == "gevent":
         from gevent import pywsgi
-        from geventwebsocket.handler import WebSocketHandler
-        pywsgi.WSGIServer(listener, app, handler_class=WebSocketHandler, log=None).serve_forever()
+        pywsgi.WSGIServer(listener, app, handler_class=lean_handler(), log=None).serve_forever()
     else:
         import eventlet.wsgi
         eventlet.wsgi.server(listener, app, log_output=False)

@@ -45,7 +45,7 @@ from .pages import pages
 from .referee_pages import referee_pages
 from .referee_broadcast import RefereeBroadcaster
 from .referee_sockets import register_referee_handlers
-from .socket_route import add_socket_route
+from .socket_route import route_socket_path
 from .sockets import register_handlers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +111,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     app.register_blueprint(audit_routes(events, getattr(dealer, "signer", None), lambda table_id: events.head(table_id) or None,
                                         limits.audit_cache_tables))
     app.register_blueprint(referee_pages)
-    add_socket_route(app)
+    route_socket_path(app)
     app.register_error_handler(TableBroken, broken_table)
     app.register_error_handler(TableMoving, table_moving)
     register_handlers(socketio, tables, conns, broadcaster,

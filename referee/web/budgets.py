@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 Clock = Callable[[], float]
 
 
-@dataclass
+@dataclass(slots=True)
 class RateBucket:
     """A token bucket: ``capacity`` events at once, refilled at ``per_second``; a capacity of 0
-    never refuses.
+    never refuses (slots: a process holds one or two per player).
 
     >>> bucket = RateBucket(capacity=2, per_second=0.0)
     >>> bucket.take(), bucket.take(), bucket.take()
