@@ -135,9 +135,8 @@ def surest_bids(dice: int, rules: RoundRules, standing: Pair | None, total: int,
             own = own_count(hand, f, rules.wild)
             bid = (min(max(q, own), total), f) if boldest and own >= q else (q, f)
             p = at_least(q - own, unseen, face_chance(f, rules.wild))
-            tied = best is not None and abs(p - best_p) <= 1e-12
-            if p > best_p + 1e-12 or (tied and best is not None
-                                      and (rules.rank(bid) > rules.rank(best)) == boldest):
+            tied = abs(p - best_p) <= 1e-12
+            if best is None or p > best_p + 1e-12 or (tied and (rules.rank(bid) > rules.rank(best)) == boldest):
                 best, best_p = bid, p
         choices.append(best)
     return tuple(choices)

@@ -101,7 +101,7 @@ def test_a_plain_reveal_switches_to_the_exploiting_play_and_one_departure_back_t
         reveal_round(plain_bot, plain_line(), HANDS)
     assert bot.readers.plain(1) and bot.policy(view) == plain_bot.policy(view)      # the same memory, the same play
     assert bot.mix_for(bot_situation(view)) == UNBALANCED
-    reveal_round(bot, [(1, 1, 5), (0, 1, 6), (1, 2, 6)], HANDS)                        # a bid its surest rule never makes
+    reveal_round(bot, [(1, 1, 5), (0, 1, 6), (1, 2, 6)], HANDS)          # a bid its surest rule never makes
     assert not bot.readers.plain(1) and bot.mix_for(bot_situation(view)) == BALANCED
     assert bot.policy(view) == bot.policy(view)
 
