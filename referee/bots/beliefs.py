@@ -117,8 +117,9 @@ def raise_count(rules: RoundRules, standing: Pair | None, total: int) -> int:
 def surest_bids(dice: int, rules: RoundRules, standing: Pair | None, total: int,
                 boldest: bool) -> tuple[Pair | None, ...]:
     """Per hand of ``dice`` dice (``hands_of`` order): the raise a ``surest`` player makes over ``standing``:
-    among the lowest legal bid on each face, the likeliest true from its own dice (with ``boldest``, as
-    many dice as it holds when that is more).
+    among the lowest legal bid on each face, the likeliest true from its own dice, the lowest in the
+    order of bids on ties (with ``boldest``: as many dice as it holds when that is more, and the
+    highest on ties).
 
     >>> hands = [h for h, _ in hands_of(1)]
     >>> dict(zip(hands, surest_bids(1, TAVERN, None, 2, False)))[(4,)], dict(zip(hands, surest_bids(1, TAVERN, None, 2, True)))[(1,)]
@@ -134,8 +135,8 @@ def surest_bids(dice: int, rules: RoundRules, standing: Pair | None, total: int,
             own = own_count(hand, f, rules.wild)
             bid = (min(max(q, own), total), f) if boldest and own >= q else (q, f)
             p = at_least(q - own, unseen, face_chance(f, rules.wild))
-            if p > best_p + 1e-12 or (boldest and abs(p - best_p) <= 1e-12 and best is not None
-                                      and rules.rank(bid) > rules.rank(best)):
+            tied = abs(p - best_p) <= 1e-12
+            if best is None or p > best_p + 1e-12 or (tied and (rules.rank(bid) > rules.rank(best)) == boldest):
                 best, best_p = bid, p
         choices.append(best)
     return tuple(choices)

@@ -18,6 +18,11 @@
   far each opponent's bids follow their dice (``honesty.Honesty``) and when they call
   (``callers.CallHabits``); at game end it forgets the seats but keeps the table's pooled
   evidence, where a seat not read yet in the next game starts.
+- Against opponents who do not read it (``readers.Readers``: every decision of theirs seen this
+  game follows from their own hand and the public odds), it plays ``exploit`` instead of the
+  balanced mix: its best action per hand (``balance.UNBALANCED``, two steps ahead heads-up), which
+  a reader would see through but a plain player cannot. One opponent who departs from plain play
+  at a reveal, or one not revealed yet this game, brings the balanced play back for the table.
 
 >>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10, "turn": 1,
 ...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "palifico": False,
@@ -37,7 +42,7 @@ import numpy as np
 
 from referee.rules import Settings
 
-from .balance import BALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play, read_counts
+from .balance import BALANCED, UNBALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play, read_counts
 from .base import LIAR, SPOT_ON, WAIT, Move, PolicyBot, Situation, normalise
 from .beliefs import Model, beliefs_by_count, model_posterior, table_beliefs
 from .callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
@@ -45,6 +50,7 @@ from .endgame import endgame_moves
 from .honesty import Honesty
 from .lookahead import two_step_values
 from .raise_values import anyone_value, raise_values_by_count, read_raise_values
+from .readers import Readers
 from .roundgame import hands_of
 from .situation import RoundRules
 
@@ -80,11 +86,14 @@ class StrongBot(PolicyBot):
 
     name = "strong"
     mix: Mix = BALANCED
+    exploit: Mix | None = UNBALANCED
+    """The play against a table of plain opponents (``readers``); None: always ``mix``."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.honesty = Honesty()
         self.habits = CallHabits()
+        self.readers = Readers()
         self.round_bids: list[tuple[int, tuple[int, int]]] = []
         self.decisions: list[tuple[int, tuple[int, int], bool]] = []
         self.total = 0
@@ -118,6 +127,7 @@ class StrongBot(PolicyBot):
                 self.epoch += 1
                 self.honesty.forget()
                 self.habits.forget()
+                self.readers.forget()
         except (KeyError, TypeError, ValueError, AttributeError):
             return
 
@@ -128,14 +138,18 @@ class StrongBot(PolicyBot):
             contexts.setdefault(seat, []).append((standing, bid, self.total))
             standing = bid
         wild = RoundRules.of(self.settings, self.palifico).wild
+        decisions: dict[int, list[tuple[float, float, bool]]] = {}
+        for seat, standing, called in self.decisions:
+            if seat in hands and seat != self.seat:
+                odds = decision_odds(standing, hands[seat], self.total, wild)
+                plain = plain_odds(standing, hands[seat], self.total, wild)
+                self.habits.learn(seat, odds, called, plain)
+                decisions.setdefault(seat, []).append((odds, plain, called))
         for seat, hand in hands.items():
             if len(hand) <= 6 and seat != self.seat:
                 rules = RoundRules.of(self.settings, self.palifico, one_die=len(hand) == 1)
                 self.honesty.learn(seat, hand, [], rules, contexts.get(seat, []))
-        for seat, standing, called in self.decisions:
-            if seat in hands and seat != self.seat:
-                self.habits.learn(seat, decision_odds(standing, hands[seat], self.total, wild), called,
-                                  plain_odds(standing, hands[seat], self.total, wild))
+                self.readers.learn(seat, hand, rules, contexts.get(seat, []), decisions.get(seat, []))
 
     def moves(self, seen: Situation) -> list[tuple[Move, float]]:
         self.settings = seen.settings
@@ -145,14 +159,22 @@ class StrongBot(PolicyBot):
         if solved:
             return solved
         self.seat = seen.seat
-        public = self._public(seen)
+        mix = self.mix_for(seen)
+        public = self._public(seen, mix)
         hand = hand_index(len(seen.dice), seen.dice)
         values = dict(zip(public.tables.moves, public.rows[hand].tolist()))
-        refined = self._refined(seen, values)
+        refined = self._refined(seen, values, mix)
         if refined is not None:
             values = {m: refined.get(m, -math.inf) if isinstance(m, tuple) else v for m, v in values.items()}
         row = np.array([values[m] for m in public.tables.moves])[None, :]
-        return normalise(dict(zip(public.tables.moves, balanced(row, public.range_play, self.mix)[0].tolist())))
+        return normalise(dict(zip(public.tables.moves, balanced(row, public.range_play, mix)[0].tolist())))
+
+    def mix_for(self, seen: Situation) -> Mix:
+        """``exploit`` when every opponent in the game plays plainly (``readers.Readers.plain``), else ``mix``."""
+        others = [s for s in seen.in_game if s != seen.seat]
+        if self.exploit is not None and others and all(self.readers.plain(s) for s in others):
+            return self.exploit
+        return self.mix
 
     def _readings(self, seen: Situation) -> tuple[dict[int, Model], dict[int, tuple[int, float]]]:
         """Every opponent's bidding model and call rule, as the bot reads them now."""
@@ -163,24 +185,24 @@ class StrongBot(PolicyBot):
             rules = {seat: self.habits.default() for seat in others} | rules
         return models, rules
 
-    def _public(self, seen: Situation) -> Public:
+    def _public(self, seen: Situation, mix: Mix) -> Public:
         """What the position gives every hand the bot might hold (cached until its memory changes):
         the one-step value tables, every hand's values, and the range's play given its earlier bids."""
-        key = public_key(seen)
+        key = (mix, *public_key(seen))
         if self._memory != self.epoch:
             self._cache.clear()
             self._memory = self.epoch
         found = self._cache.get(key)
         if found is None:
             counts = hand_counts(len(seen.dice), seen.rules)
-            weights = self._range(seen)
-            tables = self._tables(seen, weights, counts)
+            weights = self._range(seen, mix)
+            tables = self._tables(seen, weights, counts, mix)
             rows = tables.matrix(counts)
-            found = Public(tables, rows, range_play(weights, rows, self.mix))
+            found = Public(tables, rows, range_play(weights, rows, mix))
             self._cache[key] = found
         return found
 
-    def _range(self, seen: Situation) -> np.ndarray:
+    def _range(self, seen: Situation, mix: Mix) -> np.ndarray:
         """The posterior over the bot's own hands (``hands_of`` order) given the bids it made earlier this
         round, under its own balanced one-step play: what an exact reader of its policy would hold."""
         weights = np.array([w for _, w in hands_of(len(seen.dice))])
@@ -189,14 +211,14 @@ class StrongBot(PolicyBot):
                 continue
             before = replace(seen, bids=seen.bids[:k], to_act=True, can_call=k > 0,
                              can_spot_on=k > 0 and seen.settings.spot_on)
-            earlier = self._public(before)
+            earlier = self._public(before, mix)
             if bid in earlier.tables.moves:
                 column = earlier.tables.moves.index(bid)
-                weights = weights * balanced(earlier.rows, earlier.range_play, self.mix)[:, column]
+                weights = weights * balanced(earlier.rows, earlier.range_play, mix)[:, column]
         total = weights.sum()
         return weights / total if total > 0 else np.array([w for _, w in hands_of(len(seen.dice))])
 
-    def _tables(self, seen: Situation, weights: np.ndarray, counts: np.ndarray) -> Tables:
+    def _tables(self, seen: Situation, weights: np.ndarray, counts: np.ndarray, mix: Mix) -> Tables:
         """Every action's one-step value per own count of its face (``balance.Tables``). With ``Mix.reads``
         a share of each raise's value is its value against a next player who reads the bot's range
         (``weights`` over its hands, ``counts`` their counts) under the play of the first values."""
@@ -219,19 +241,19 @@ class StrongBot(PolicyBot):
             regain = 1 + (REGAIN if len(seen.dice) < seen.settings.dice_per_player else 0.0)
             rows[SPOT_ON] = (faces.index(standing[1]), [b.exactly(standing[0]) * regain for b in by_count[standing[1]]])
         tables = Tables(tuple(rows), tuple(f for f, _ in rows.values()), np.array([v for _, v in rows.values()]))
-        if not self.mix.reads or not raises:
+        if not mix.reads or not raises:
             return tables
         values = tables.matrix(counts)          # value the raises again, as a reader of that play sees them
-        read = read_counts(weights, balanced(values, range_play(weights, values, self.mix), self.mix), counts,
+        read = read_counts(weights, balanced(values, range_play(weights, values, mix), mix), counts,
                            tables.faces, len(seen.dice))
         blended = tables.values.copy()
         for k, m in enumerate(raises):          # the raises come first in the tables, in this order
             seen_as = read_raise_values(m, by_count[m[1]][0], seen.total, seen.wild, later, their_call,
                                         read[k].tolist(), len(seen.dice))
-            blended[k] = (1 - self.mix.reads) * blended[k] + self.mix.reads * np.array(seen_as)
+            blended[k] = (1 - mix.reads) * blended[k] + mix.reads * np.array(seen_as)
         return replace(tables, values=blended)
 
-    def _refined(self, seen: Situation, values: Mapping[Move, float]) -> dict[Move, float] | None:
+    def _refined(self, seen: Situation, values: Mapping[Move, float], mix: Mix) -> dict[Move, float] | None:
         """The candidate raises re-valued with every opponent as a caller (``challenge = anyone``, 3+
         players) or two steps ahead (heads-up against a "surest" bidder); None where neither applies."""
         raises = {m: v for m, v in values.items() if isinstance(m, tuple)}
@@ -247,7 +269,7 @@ class StrongBot(PolicyBot):
             callers = [rules.get(s, (1, PRIOR_THRESHOLD)) for s in opponents if s != seen.seat]
             return {m: anyone_value(m, beliefs[m[1]], seen.total, seen.wild, later, callers) for m in candidates}
         model = models.get(nxt)
-        if self.mix.lookahead and len(seen.in_game) == 2 and model is not None and model[0] == "surest" \
+        if mix.lookahead and len(seen.in_game) == 2 and model is not None and model[0] == "surest" \
                 and seen.counts[nxt] <= 6:
             call_rule = rules.get(nxt, (1, PRIOR_THRESHOLD))
             return dict(self._two_step(seen, raises, candidates, nxt, model, call_rule, later))
