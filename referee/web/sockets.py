@@ -21,7 +21,7 @@ from referee.rules import MalformedAction, RulesError
 from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
-from .connections import Connection, Connections, seat_room, watch_room
+from .connections import Connection, Connections, seat_room, table_room, watch_room
 from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
                        parse_set_rules, token_digest)
 from .broadcast import Broadcaster
@@ -101,11 +101,16 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         _enter(table, seat)
 
     def _enter(table: Table, seat: int | None) -> None:
+        """Join the seat's room (or the spectators'), get the whole ``state``, then join the table's
+        room: every ``public`` part heard from then on is newer than that state."""
         if seat is None:
             join_room(watch_room(table.id))
             broadcaster.presence_changed(table, request.sid)
+            join_room(table_room(table.id))
         else:
             join_room(seat_room(table.id, seat))
+            broadcaster.send_to(request.sid, table, seat)
+            join_room(table_room(table.id))
             table.set_connected(seat, True)
 
     @socketio.on("disconnect")
