@@ -63,7 +63,7 @@ def split(views: Mapping[int | None, View], flags: Collection[str] = ()) -> tupl
             if key in BY_FIELD and type(value) is dict and type(base) is dict:
                 skip = flags if key == "game" else ()
                 diff = {name: field for name, field in value.items()
-                        if name not in skip and (name not in base or base[name] != field)}
+                        if name not in skip and (name not in base or (field is not base[name] and base[name] != field))}
                 if diff:
                     part[key] = diff
             elif base is part or base != value:
@@ -136,6 +136,8 @@ class StateFeed:
         if not isinstance(payload, dict) or event not in FEED_EVENTS:
             return None, False
         with self._lock:
+            if event == "public" and self.state is not None and _table(payload) != _table(self.state):
+                return merge(payload, None), False  # another table's room (a test joins one there): as a spectator
             if self.state is not None and payload.get("version", -1) < self.state["version"]:
                 return None, False
             if event == "state":
@@ -175,3 +177,9 @@ class StateFeed:
             return None
         self.state = merge(public, part)
         return self.state
+
+
+def _table(view: Mapping[str, Any]) -> Any:
+    """The table a view or public part is of (None when it does not say)."""
+    table = view.get("table")
+    return table.get("id") if isinstance(table, dict) else None
