@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from referee.gm.relay import Translate
 from referee.gm.stakes import pot
 from referee.gm.state import GmState
-from referee.gm.views import gm_view, referee_gm_view
+from referee.gm.views import gm_views, referee_gm_view
 from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
 from referee.round_views import RoundHistoryLike, history_view
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
@@ -319,6 +319,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
     games = family.games(state, seats)
     shown = dict(commitment) if game is not None and game.phase is not Phase.ROLLING and commitment else None
     extra = family.extra(state)
+    gms = gm_views(state.gm, seats=seats, all_seats=list(state.seats))
     views: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
         view: dict[str, Any] = {
@@ -328,7 +329,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
                     "is_host": seat is not None and seat == state.host},
             "table": table,
             "game": games.get(seat),
-            "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
+            "gm": gms[seat],
             **extra,
         }
         if shown:
