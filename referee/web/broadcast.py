@@ -81,7 +81,9 @@ class Broadcaster:
 
     def send_to(self, sid: str, table: Table, seat: int | None) -> None:
         """Send one connection its whole ``state`` now (after ``sync``, or as it connects); the
-        seat's next parts carry its seat part again, which this connection then needs."""
+        seat's next parts carry its seat part again, which this connection then needs. A view
+        older than parts already sent at the table is built again (this connection may not have
+        heard those parts); after ``BUILD_TRIES`` it hears the next change and asks ``sync``."""
         for _ in range(BUILD_TRIES):
             view = self._views(table, [seat])[seat]
             with self._send_lock:
@@ -91,8 +93,6 @@ class Broadcaster:
                         self._seat_parts.get(table.id, {}).pop(seat, None)
                     self._socketio.emit("state", Encoded(dumps(view)), to=sid)
                     return
-            if table.version <= self._sent.get(table.id, 0):
-                return
 
     def presence_changed(self, table: Table, newcomer: str | None = None) -> None:
         """A spectator came (``newcomer``: its session id; it gets its state at once) or a
