@@ -155,7 +155,7 @@ class StateFeed:
 
     def _public(self, public: Mapping[str, Any]) -> tuple[View | None, bool]:
         part = self._part
-        if part is None and self.state is None:  # a connection's first event is its ``state``: wait for it
+        if part is None and self.state is None:  # a connection first hears its ``state`` or its seat part: wait
             self._waiting = public
             return None, False
         seat = part["you"]["seat"] if part else self.state["you"]["seat"] if self.state else None

@@ -94,6 +94,12 @@ class Broadcaster:
                     self._socketio.emit("state", Encoded(dumps(view)), to=sid)
                     return
 
+    def seat_entered(self, table: Table, seat: int) -> None:
+        """A connection entered ``seat``'s room (and the table's): the next change carries the seat's
+        part again, so the newcomer holds the part every later public part names."""
+        with self._send_lock:
+            self._seat_parts.get(table.id, {}).pop(seat, None)
+
     def presence_changed(self, table: Table, newcomer: str | None = None) -> None:
         """A spectator came (``newcomer``: its session id; it gets its state at once) or a
         connection left: every viewer hears the new counts within ``spectator_update_s``."""

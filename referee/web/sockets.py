@@ -101,16 +101,17 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         _enter(table, seat)
 
     def _enter(table: Table, seat: int | None) -> None:
-        """Join the seat's room (or the spectators'), get the whole ``state``, then join the table's
-        room: every ``public`` part heard from then on is newer than that state."""
+        """A spectator joins its room, gets its whole ``state``, then joins the table's room (every
+        ``public`` part it hears is newer than that state). A seat joins its rooms and hears the
+        change its coming makes (``set_connected``) as its seat part and the public part, as one state."""
         if seat is None:
             join_room(watch_room(table.id))
             broadcaster.presence_changed(table, request.sid)
             join_room(table_room(table.id))
         else:
             join_room(seat_room(table.id, seat))
-            broadcaster.send_to(request.sid, table, seat)
             join_room(table_room(table.id))
+            broadcaster.seat_entered(table, seat)
             table.set_connected(seat, True)
 
     @socketio.on("disconnect")

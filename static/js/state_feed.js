@@ -57,7 +57,7 @@ export function stateFeed(socket) {
 
   function onPublic(publicPart) {
     if (part === null && state === null) {
-      waiting = publicPart; // the first event of a connection is its state: wait for it
+      waiting = publicPart; // a connection first hears its state or its seat part: wait for it
       return;
     }
     const seat = part ? part.you.seat : state.you.seat;
