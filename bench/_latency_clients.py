@@ -99,6 +99,7 @@ class SioProbe(Probe):
         super().__init__(hub)
         self.sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
         self.sio.on("state", self._on_state)
+        self.sio.on("public", self._on_state)  # the part every seat's newer state waits for (docs/protocol.md)
         self.sio.on("error", self.errors.append)
         self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=10)
 
@@ -118,7 +119,8 @@ class SioProbe(Probe):
             pass
 
 
-_STATE_HEAD = re.compile(r'42\["state",\s*\{"version":\s*(\d+)')
+_STATE_HEAD = re.compile(r'42\["(?:state|public)",\s*\{"version":\s*(\d+)')
+"""A whole ``state`` or the ``public`` part of a change (which comes after its seat parts): its version."""
 
 
 class Receiver:
@@ -229,7 +231,7 @@ class WireProbe(Probe):
                 self._seen(int(head.group(1)), now, text[2:])  # parsed only if ``last`` is read
                 return
             event, data = json.loads(text[2:])[:2]
-            if event == "state":
+            if event in ("state", "public"):
                 self._seen(data.get("version", -1), now, data)
             elif event == "error":
                 self.errors.append(data)

@@ -45,6 +45,7 @@ import socketio  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._load_seat import decide, seed_for  # noqa: E402
+from referee.state_parts import FEED_EVENTS, StateFeed  # noqa: E402
 from tests.support.client import create_table  # noqa: E402
 
 ANSWER_S = 5.0        # a move whose state has not reached every seat by then is lost
@@ -104,9 +105,21 @@ class Seat:
         self.state: dict[str, Any] | None = None
         self.version = -1
         self.sio = socketio.Client(reconnection=False, websocket_extra_options={"skip_utf8_validation": True})
-        self.sio.on("state", self._on_state)
+        self.feed = StateFeed()
+        self.wire_bytes = 0
+        for event in FEED_EVENTS:
+            self.sio.on(event, lambda payload, event=event: self._on_part(event, payload))
         self.sio.on("error", self._on_error)
         self.sio.connect(url, auth=auth, transports=["websocket"], wait_timeout=10)
+
+    def _on_part(self, event: str, payload: dict[str, Any]) -> None:
+        """A ``state``, ``seat`` or ``public`` event, merged as the page merges it (``referee.state_parts``)."""
+        state, sync = self.feed.take(event, payload)
+        self.wire_bytes = len(json.dumps(payload))  # what the bare server is to send: the part that completed it
+        if sync:
+            self.sio.emit("sync", {})
+        if state is not None:
+            self._on_state(state)
 
     def _on_state(self, state: dict[str, Any]) -> None:
         now = time.perf_counter()
@@ -155,7 +168,7 @@ class Table:
         move = self.move
         if move is not None and version > move.version and seat.index not in move.reached:
             move.reached[seat.index] = now
-            move.sizes.append(len(json.dumps(state)))
+            move.sizes.append(seat.wire_bytes)
             if len(move.reached) == move.seats:
                 self.move = None
                 self._done(move)

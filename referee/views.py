@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from referee.gm.relay import Translate
 from referee.gm.stakes import pot
 from referee.gm.state import GmState
-from referee.gm.views import gm_view, referee_gm_view
+from referee.gm.views import gm_views, referee_gm_view
 from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
 from referee.round_views import RoundHistoryLike, history_view
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
@@ -180,13 +180,15 @@ dice the referee may relay, by seat."""
 class FamilyViews:
     """How a family's table shows its game: each seat's game view (``games``: the running game's
     views by seat, ``{}`` before the first game), the referee's (``referee``: the game seen whole
-    unless ``blind``), what the family adds to every table view (``extra``) and what the whisper
-    relay may tell (``relay``)."""
+    unless ``blind``), what the family adds to every table view (``extra``), what the whisper
+    relay may tell (``relay``), and the game view's per-seat flags that follow from what everyone
+    sees (``flags``: sent once for all as the seats they hold for, ``referee.state_parts``)."""
 
     games: Callable[[TableLike, Sequence[int | None]], dict[int | None, dict[str, Any]]]
     referee: Callable[[TableLike, bool], dict[str, Any] | None]
     extra: Callable[[TableLike], dict[str, Any]]
     relay: Callable[[TableLike, bool], Relay]
+    flags: tuple[str, ...] = ()
 
 
 def _liars_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
@@ -261,8 +263,10 @@ def _poker_extra(state: TableLike) -> dict[str, Any]:
 
 
 FAMILY_VIEWS: dict[str, FamilyViews] = {
-    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, _liars_extra, _liars_relay),
-    POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra, _poker_relay),
+    LIARS_DICE: FamilyViews(_liars_games, _liars_referee, _liars_extra, _liars_relay,
+                            flags=("can_call", "can_spot_on")),
+    POKER_BLUFF: FamilyViews(_poker_games, _poker_referee, _poker_extra, _poker_relay,
+                             flags=("can_doubt", "can_believe", "must_doubt")),
 }
 """Each family's views, by the family's name."""
 
@@ -315,6 +319,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
     games = family.games(state, seats)
     shown = dict(commitment) if game is not None and game.phase is not Phase.ROLLING and commitment else None
     extra = family.extra(state)
+    gms = gm_views(state.gm, seats=seats, all_seats=list(state.seats))
     views: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
         view: dict[str, Any] = {
@@ -324,7 +329,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
                     "is_host": seat is not None and seat == state.host},
             "table": table,
             "game": games.get(seat),
-            "gm": gm_view(state.gm, seat=seat, seats=list(state.seats)),
+            "gm": gms[seat],
             **extra,
         }
         if shown:

@@ -71,6 +71,19 @@ def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int]) -> dict[st
     return view
 
 
+def gm_views(gm: GmState, *, seats: Collection[int | None], all_seats: Collection[int]) -> dict[int | None, dict[str, Any]]:
+    """``gm_view`` for each of ``seats`` at once: without a referee every viewer's is the
+    spectator's (the same object, read-only), since only a referee's table has private threads.
+
+    >>> views = gm_views(GmState(), seats=[0, 1, None], all_seats=[0, 1])
+    >>> views[0] is views[None] and views[0] == gm_view(GmState(), seat=0, seats=[0, 1])
+    True
+    """
+    public = gm_view(gm, seat=None, seats=all_seats)
+    return {seat: public if seat is None or gm.referee is None else gm_view(gm, seat=seat, seats=all_seats)
+            for seat in seats}
+
+
 def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names: Mapping[int, str],
                     hidden_round: tuple[int, int] | None, hands: Mapping[int, list[int]],
                     translate: Translate) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """One Socket.IO connection to a table, as a page makes it: everything it hears goes to an inbox.
 
-The connection's own thread only puts messages in the inbox (``("state", state)``,
+The connection's own thread only puts messages in the inbox (``("state", state)``: the ``state``
+merged from the server's parts by ``referee.state_parts.StateFeed``,
 ``("error", error)``, ``("ack", (send, reply))``, ``("disconnect", None)``); the bot's loop
 reads them in order in its own thread, so nothing is decided inside a Socket.IO callback.
 A refused connection raises ``Refused`` with the server's stable code (docs/protocol.md); the bot's
@@ -14,6 +15,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 import socketio  # type: ignore[import-untyped]
+
+from referee.state_parts import FEED_EVENTS, StateFeed
 
 from .seat import Send
 
@@ -45,10 +48,21 @@ class Link:
         self._auth = {"table": table, **({"token": token} if token else {})}
         self._refusal: dict[str, Any] = {}
         self.sio = socketio.Client(reconnection=False, handle_sigint=False)
-        self.sio.on("state", lambda state: inbox.put(("state", state)))
+        self.feed = StateFeed()
+        for event in FEED_EVENTS:
+            self.sio.on(event, lambda payload, event=event: self._on_part(event, payload))
         self.sio.on("error", lambda error: inbox.put(("error", error)))
         self.sio.on("disconnect", lambda *_reason: inbox.put(("disconnect", None)))
         self.sio.on("connect_error", self._refused)
+
+    def _on_part(self, event: str, payload: Any) -> None:
+        """A ``state``, ``seat`` or ``public`` event: the merged ``state`` goes to the inbox; a
+        public part naming a seat part this connection missed asks ``sync`` (docs/protocol.md)."""
+        state, sync = self.feed.take(event, payload)
+        if sync:
+            self.sio.emit("sync", {})
+        if state is not None:
+            self.inbox.put(("state", state))
 
     def _refused(self, data: Any = None) -> None:
         self._refusal = data if isinstance(data, dict) else {"message": str(data)}

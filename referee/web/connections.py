@@ -74,6 +74,11 @@ def watch_room(table: str) -> str:
     return f"{table}/watch"
 
 
+def table_room(table: str) -> str:
+    """The room of every player and spectator of ``table`` (not its referee): its ``public`` parts."""
+    return f"{table}/all"
+
+
 @dataclass(slots=True)
 class Connection:
     """One Socket.IO connection at one table; ``seat`` None while it only watches (slots: a

@@ -21,7 +21,7 @@ from referee.rules import MalformedAction, RulesError
 from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
-from .connections import Connection, Connections, seat_room, watch_room
+from .connections import Connection, Connections, seat_room, table_room, watch_room
 from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
                        parse_set_rules, token_digest)
 from .broadcast import Broadcaster
@@ -101,11 +101,17 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         _enter(table, seat)
 
     def _enter(table: Table, seat: int | None) -> None:
+        """A spectator joins its room, gets its whole ``state``, then joins the table's room (every
+        ``public`` part it hears is newer than that state). A seat joins its rooms and hears the
+        change its coming makes (``set_connected``) as its seat part and the public part, as one state."""
         if seat is None:
             join_room(watch_room(table.id))
             broadcaster.presence_changed(table, request.sid)
+            join_room(table_room(table.id))
         else:
             join_room(seat_room(table.id, seat))
+            join_room(table_room(table.id))
+            broadcaster.seat_entered(table, seat)
             table.set_connected(seat, True)
 
     @socketio.on("disconnect")

@@ -1,7 +1,8 @@
 // Game-master mode at the player's table page: the pause, the table chat, the private thread with the
 // referee, the stakes and pot, and the roleplay cheat form with the player's own attempts and results.
-// It adds its own sections to the page and listens on table.js's connection (window.tavern.socket;
-// it imports table.js, which therefore runs first, even while table.js waits for its game's modules).
+// It adds its own sections to the page and listens to table.js's states (window.tavern.feed) and
+// connection (window.tavern.socket; it imports table.js, which therefore runs first, even while
+// table.js waits for its game's modules).
 
 import "./table.js";
 import { byId, el, setText, show, stylesheet } from "./dom.js";
@@ -107,5 +108,4 @@ function onState(state) {
   }
   keepTyping(cheat, () => byId("cheat-attempts").replaceChildren(...[...(gm.attempts ?? [])].reverse().map((a) => attemptItem(state, a))));
 }
-socket.on("state", onState);
-if (window.tavern.state) onState(window.tavern.state); // it came before this module was loaded
+window.tavern.feed.onState(onState); // also the newest state, when it came before this module was loaded

@@ -1,4 +1,4 @@
-// The table page: one Socket.IO connection; every `state` is rendered whole, from scratch. The
+// The table page: one Socket.IO connection; every `state` (state_feed.js) is rendered whole, from scratch. The
 // parts every table shares are here; the game's part comes from the table's family (families.js).
 
 import { seatAnnouncements } from "./announce.js";
@@ -12,6 +12,7 @@ import { seatName, withLocalNames } from "./names.js";
 import { retryPassingRefusals } from "./retry.js";
 import { renderSeats } from "./seats.js";
 import { sender } from "./send.js";
+import { stateFeed } from "./state_feed.js";
 import { setUpShare } from "./share.js";
 import { hideToast, showToast } from "./toast.js";
 import { forgetToken, loadToken, saveToken } from "./tokens.js";
@@ -21,9 +22,10 @@ const token = loadToken(tableId);
 // `?table=` in the connection's URL lets nginx route it to the process that serves the table (docs/deploy.md).
 const socket = io({ auth: token ? { table: tableId, token } : { table: tableId }, query: { table: tableId } });
 retryPassingRefusals(socket);
-// verified.js (seeds, own-dice check) and player_gm.js listen on the same connection; `state` is the
-// newest one, for a module that starts listening after the first state arrived.
-window.tavern = { socket, state: null };
+// The page's states, merged from the server's parts in one place (state_feed.js). verified.js (seeds,
+// own-dice check) and player_gm.js listen to the same feed; `state` is the newest one rendered.
+const feed = stateFeed(socket);
+window.tavern = { socket, feed, state: null };
 let current = null;
 // The seat this page holds and its name (null while watching), and whether it lost a seat it held.
 let held = null;
@@ -91,7 +93,7 @@ socket.on("error", (error) => {
 socket.on("rules_changed", (change) => {
   if (current) tellRulesChanged(change, current, byId("announcer"), (rules) => familyOf(current).rulesBadge(rules));
 });
-socket.on("state", (received) => {
+feed.onState((received) => {
   const state = withLocalNames(received);
   if (held !== null && state.you.seat === null) loseSeat(); // the referee freed this page's seat
   const mine = state.table.seats.find((seat) => seat.seat === state.you.seat);

@@ -12,9 +12,9 @@
 //     and every difference is either explained by a logged approved change to the player's own dice
 //     (`state.private.changes`) and named ("die 3: 2 → 6"), or raises a loud warning;
 //   * a footer shows the server key's fingerprint and links to the table's audit page.
-// It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` (it imports
-// table.js, which therefore runs first, so its `state` handler runs after the page is rendered),
-// and reads the state that came before it was loaded from `window.tavern.state`.
+// It listens on the Socket.IO connection table.js exposes as `window.tavern.socket` and to the states
+// of its feed, `window.tavern.feed` (it imports table.js, which therefore runs first, so its state
+// listener runs after the page is rendered; the feed hands it the newest state at once).
 // The verifier (fairness.js, fair_inputs.js: a third of the page's script) is loaded once the table
 // has a game, not in the lobby: a friend opening the link loads it only when there are dice to check.
 
@@ -56,8 +56,7 @@ function onState(state) {
   checkOwnDice(state);
   renderFooter(state);
 }
-socket.on("state", onState);
-if (window.tavern.state) onState(window.tavern.state); // it came before this module was loaded
+window.tavern.feed.onState(onState); // also the newest state, when it came before this module was loaded
 
 function sendSeed({ game, you }) {
   if (game?.phase !== "rolling" || you.seat === null || !game.seats_in_game.includes(you.seat)) return;

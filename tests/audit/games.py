@@ -12,7 +12,7 @@ from flask_socketio import SocketIOTestClient
 from referee.fairness.keys import Signer
 from referee.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
-from tests.support.app import Harness, make_harness
+from tests.support.app import Harness, make_harness, states_of
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
 SEED_WAIT_S = 1.0
@@ -48,7 +48,7 @@ class Table:
 
     def drain(self) -> None:
         for seat, client in self.clients.items():
-            states = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            states = states_of(client)
             if states:
                 self.last[seat] = states[-1]
 

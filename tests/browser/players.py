@@ -11,6 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 
+from referee.state_parts import StateFeed
+
 MOBILE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -32,10 +34,12 @@ FACES_OFFERED = """() => [Number(document.getElementById("q-value").textContent)
 
 @dataclass
 class Person:
-    """One browser context: a page, and every `state` payload it received."""
+    """One browser context: a page, and every `state` it held (merged from the parts it received,
+    as the page merges them: ``referee.state_parts.StateFeed``)."""
 
     page: Page
     states: list[dict[str, Any]] = field(default_factory=list)
+    feed: StateFeed = field(default_factory=StateFeed)
 
     @classmethod
     def open(cls, browser: Browser, viewport: dict[str, int] = MOBILE) -> Person:
@@ -62,8 +66,9 @@ class Person:
     def _packet(self, packet: str) -> None:
         if packet.startswith("42"):
             event, *args = json.loads(packet[2:])
-            if event == "state":
-                self.states.append(args[0])
+            state, _sync = self.feed.take(event, args[0] if args else None)  # the page asks sync itself
+            if state is not None:
+                self.states.append(state)
 
     # Moves
 

@@ -7,7 +7,7 @@ never receive a newcomer's ``private`` dice nor act for them.
 from __future__ import annotations
 
 from tests.gm.support import evening
-from tests.support.app import last_state
+from tests.support.app import last_state, states_of
 
 
 def test_a_freed_seats_old_connection_watches_and_never_sees_the_next_occupant():
@@ -19,5 +19,7 @@ def test_a_freed_seats_old_connection_watches_and_never_sees_the_next_occupant()
     night.harness.join(night.table_id, "Вера")  # takes seat 1, the lowest free one
     ben.get_received()
     assert night.ref("referee_start")["ok"]
-    assert all(not message["args"][0].get("private") for message in ben.get_received() if message["name"] == "state")
+    received = ben.get_received()
+    assert not [message for message in received if message["name"] == "seat"]  # a spectator gets no seat part
+    assert all(not state.get("private") for state in states_of(ben, received))
     assert ben.emit("chat", {"text": "это пишет не Вера"}, callback=True)["code"] == "seat/none"

@@ -4,6 +4,7 @@ the refusals of cheating, and the cup that only the referee's view carries."""
 from __future__ import annotations
 
 from referee.rules.poker_bluff import Phase
+from referee.state_parts import FEED_EVENTS
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness
 
@@ -126,7 +127,7 @@ def test_only_the_referees_view_carries_the_cup_and_a_blind_referee_sees_it_only
     play_game(night)
     assert night.ref("referee_start")["ok"] and night.table.current.evening.number == 2  # the next evening
     received = [(client, message) for client in (*night.players.values(), spectator)
-                for message in client.get_received() if message["name"] == "state"]
+                for message in client.get_received() if message["name"] in FEED_EVENTS]
     assert len(received) > 6
     assert all("referee_cup" not in str(message["args"]) for _, message in received)
     blind = poker_night(players=2, gm={"blind": True}, tokens=2)

@@ -93,13 +93,17 @@ def test_an_outside_bot_that_raises_loses_its_turn_not_the_seat():
     assert seat.on_state(state("rolling", turn=None, round_no=2))[0].event == "seed"
 
 
-def test_the_network_bot_imports_no_part_of_the_server():
+def project_imports(paths) -> set[str]:  # noqa: ANN001
     imported = set()
-    for path in NETBOT.glob("*.py"):
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 imported.add(node.module)
             elif isinstance(node, ast.Import):
                 imported.update(alias.name for alias in node.names)
-    project = {name for name in imported if name.startswith("referee")}
-    assert project == {"referee.bots.registry", "referee.web.i18n"}
+    return {name for name in imported if name.startswith("referee")}
+
+
+def test_the_network_bot_imports_no_part_of_the_server():
+    assert project_imports(NETBOT.glob("*.py")) == {"referee.bots.registry", "referee.web.i18n", "referee.state_parts"}
+    assert project_imports([NETBOT.parent / "state_parts.py"]) == set()  # the clients' merge imports nothing either

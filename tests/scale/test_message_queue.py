@@ -6,9 +6,9 @@ refuses it (``table/moving``, asserted below, while it asks the owner to hand th
 nginx routes a table's traffic to its owner.
 So what crosses the queue is the owner's emits to rooms (and sids) that another process holds
 members of, and only those: an emit whose members are all the owner's is not published. Process B holds a spectator of its own table; the test puts that connection into
-the watch room of a table of process A the way python-socketio does for a sid another process
-holds (an ``enter_room`` message on the queue). From then on every public ``state`` and
-announcement A sends to its spectators also reaches B's connection, through Redis only.
+the room of a table of process A the way python-socketio does for a sid another process
+holds (an ``enter_room`` message on the queue). From then on every ``public`` part and
+announcement A sends to its table also reaches B's connection, through Redis only.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ import redis
 import socketio
 
 from referee.fairness.verify import verify_export
-from referee.web.connections import watch_room
+from referee.web.connections import table_room
 from referee.web.message_queue import CHANNEL, HOLD, QueueJSON
 from referee.web.wire import Encoded
 from tests.support.client import Player, create_table
@@ -59,13 +59,13 @@ def record_frames(player: Player) -> list[str]:
 
 
 def state_frame(frames: list[str], table: str, version: int) -> str:
-    """The wire text of the ``state`` of ``table`` at ``version`` among ``frames``."""
+    """The wire text of the ``public`` part of ``table`` at ``version`` among ``frames``."""
     for frame in frames:
-        if frame.startswith('2["state",'):
+        if frame.startswith('2["public",'):
             state = json.loads(frame[1:])[1]
             if state["table"]["id"] == table and state["version"] == version:
                 return frame
-    raise AssertionError(f"no state of {table} at version {version}")
+    raise AssertionError(f"no public part of {table} at version {version}")
 
 
 def join_through_the_queue(redis_url: str, player: Player, room: str) -> None:
@@ -106,7 +106,7 @@ class QueueTap:
 def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str, before_joining: Callable[[], None] = lambda: None
                                 ) -> tuple[str, Player, Player, Player, Player]:
     """A table of process A with Anna and Ben seated and a spectator on A; a spectator of a table
-    of process B joined to its watch room through the queue (``before_joining`` runs just before)."""
+    of process B joined to its room through the queue (``before_joining`` runs just before)."""
     host = create_table(a.base_url, "Anna")
     table = host["table"]
     anna = Player(a.base_url, table, host["token"])
@@ -117,7 +117,7 @@ def a_table_of_a_watched_from_b(a: Server, b: Server, redis_url: str, before_joi
     remote = Player(b.base_url, own["table"])
     remote.wait_for(at(own["table"]))
     before_joining()
-    join_through_the_queue(redis_url, remote, watch_room(table))
+    join_through_the_queue(redis_url, remote, table_room(table))
     return table, anna, ben, watcher, remote
 
 
@@ -145,7 +145,7 @@ def test_a_connection_held_by_process_b_sees_the_moves_at_a_table_of_process_a(p
     seen = remote.wait_for_any(at(table, bids(1)))
     assert seen["game"]["bids"] == [{"seat": 0, "quantity": 2, "face": 3}]
     watcher.wait_for(at(table, bids(1)))
-    # the same bytes on both processes' connections: the encoded state crossed the queue as it was
+    # the same bytes on both processes' connections: the encoded public part crossed the queue as it was
     assert state_frame(frames["remote"], table, seen["version"]) == state_frame(frames["watcher"], table, seen["version"])
     assert ben.call("liar")["ok"]
     result = remote.wait_for_any(at(table, revealed))["game"]["result"]
@@ -175,17 +175,18 @@ def test_no_private_view_crosses_to_another_seat_through_the_queue(processes, re
             assert "hands" not in state["game"], name
             assert state["game"]["dice"] in ([], mine), name  # nothing before the deal, then its own
         assert any(state["game"]["dice"] == mine for state in before), name
-    states = [m for m in tap.messages if m["method"] == "emit" and m["event"] == "state"]
-    at_table = [(m["room"], json.loads(m["data"][0].text)) for m in states
+    parts = [m for m in tap.messages if m["method"] == "emit" and m["event"] in ("state", "seat", "public")]
+    at_table = [(m["room"], m["event"], json.loads(m["data"][0].text)) for m in parts
                 if isinstance(m["data"][0], Encoded) and m["room"].startswith(f"{table}/")]
-    assert at_table, "the owner's states went through the queue"
-    for room, state in at_table:
-        assert room in (f"{table}/seat/0", f"{table}/seat/1", watch_room(table)), room
-        seat = None if room == watch_room(table) else int(room.rsplit("/", 1)[1])
-        assert state["you"]["seat"] == seat
-        if state["game"] is not None and not revealed(state):
-            assert state["game"]["dice"] in ([], hands[str(seat)] if seat is not None else [])
-            assert "hands" not in state["game"] and (seat is not None or "private" not in state)
+    assert [room for room, _, _ in at_table if room == table_room(table)], "the owner's public parts went through the queue"
+    for room, event, part in at_table:
+        assert (room, event) in ((f"{table}/seat/0", "seat"), (f"{table}/seat/1", "seat"), (table_room(table), "public"))
+        seat = None if room == table_room(table) else int(room.rsplit("/", 1)[1])
+        assert part.get("you", {"seat": None})["seat"] == seat
+        game = part.get("game")
+        if game is not None and not game.get("result"):
+            assert game.get("dice", []) in ([], hands[str(seat)] if seat is not None else [])
+            assert "hands" not in game and (seat is not None or "private" not in part)
     tap.close()
     for player in (anna, ben, watcher, remote):
         player.close()
@@ -253,9 +254,9 @@ def test_only_the_emits_for_a_room_another_process_holds_go_through_the_queue(pr
 
     table, anna, ben, watcher, remote = a_table_of_a_watched_from_b(a, b, redis_server.url, tap_the_queue)
     tap = taps[0]
-    watched = ["/", watch_room(table)]
+    watched = ["/", table_room(table)]
     wait_until(lambda: any(m["method"] == HOLD and m["room"] == watched for m in tap.messages), 10,
-               "process B announces that it holds a member of the watch room")
+               "process B announces that it holds a member of the table's room")
     for first, second in ((anna, ben), (dora, eli)):
         assert first.call("start")["ok"]
         first.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
@@ -263,7 +264,7 @@ def test_only_the_emits_for_a_room_another_process_holds_go_through_the_queue(pr
         second.wait_for(bids(1))
     remote.wait_for_any(at(table, bids(1)))
     emits = [m["room"] for m in tap.messages if m["method"] == "emit"]
-    assert watch_room(table) in emits  # B's connection is in it: published
+    assert table_room(table) in emits  # B's connection is in it: published
     assert not [room for room in emits if room.startswith(f"{quiet['table']}/") or room.startswith(f"{table}/seat/")], \
         emits  # the seats and the other table are all A's: delivered there, never published
     tap.close()

@@ -8,6 +8,7 @@ from flask import Flask
 from flask_socketio import SocketIO, SocketIOTestClient
 
 from referee.config import Config, Limits
+from referee.state_parts import StateFeed
 from referee.table import Dealer, ManualScheduler
 from referee.web.app import create_app
 
@@ -56,9 +57,23 @@ def make_harness(dealer: Dealer, seed_wait_s: float = 0.0, limits: Limits = Limi
     return Harness(create_app(config, dealer=dealer, scheduler=clock), clock)
 
 
+def states_of(client: SocketIOTestClient, received: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every ``state`` the client now holds, in order, merged from what it received (``received``,
+    or its queue, drained) by its own ``referee.state_parts.StateFeed``, as the page merges them; a
+    public part naming a seat part it never got fails the test (in process nothing is lost)."""
+    feed = client.__dict__.setdefault("tavern_feed", StateFeed())
+    states = []
+    for message in client.get_received() if received is None else received:
+        state, sync = feed.take(message["name"], message["args"][0] if message["args"] else None)
+        assert not sync, f"a public part named a seat part the client never got: {message}"
+        if state is not None:
+            states.append(state)
+    return states
+
+
 def last_state(client: SocketIOTestClient) -> dict[str, Any]:
-    """The newest ``state`` the client received (draining its queue)."""
-    states = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+    """The newest ``state`` the client holds (draining its queue)."""
+    states = states_of(client)
     assert states, "no state received"
     return states[-1]
 

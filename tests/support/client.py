@@ -9,6 +9,8 @@ from typing import Any
 
 import socketio
 
+from referee.state_parts import FEED_EVENTS, StateFeed
+
 
 def create_table(base_url: str, name: str, **rules: Any) -> dict[str, Any]:
     """POST /api/tables; returns the JSON body (table, seat, token, url)."""
@@ -16,6 +18,14 @@ def create_table(base_url: str, name: str, **rules: Any) -> dict[str, Any]:
                                      headers={"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=5) as reply:
         return json.loads(reply.read())
+
+
+def listen(player: "Player") -> None:
+    """Hear the table's parts and errors on ``player.sio`` (a new ``StateFeed`` merges the parts)."""
+    player.feed = StateFeed()
+    for event in FEED_EVENTS:
+        player.sio.on(event, lambda payload, event=event: player._on_part(event, payload))
+    player.sio.on("error", player._on_error)
 
 
 class Player:
@@ -27,16 +37,21 @@ class Player:
         self.frames: list[str] = []
         self._changed = threading.Condition()
         self.sio = socketio.Client(reconnection=False)
-        self.sio.on("state", self._on_state)
-        self.sio.on("error", self._on_error)
+        listen(self)
         auth = {"table": table, **({"token": token} if token else {})}
         self.sio.connect(base_url, auth=auth, transports=["websocket"], wait_timeout=10)
 
-    def _on_state(self, state: dict[str, Any]) -> None:
+    def _on_part(self, event: str, payload: Any) -> None:
+        """A ``state``, ``seat`` or ``public`` event (kept in ``frames`` as it came), merged by the
+        connection's ``StateFeed`` into ``states``; a missed seat part asks ``sync``, as the page does."""
         with self._changed:
-            self.frames.append(json.dumps(state))
-            self.states.append(state)
+            self.frames.append(json.dumps(payload))
+            state, sync = self.feed.take(event, payload)
+            if state is not None:
+                self.states.append(state)
             self._changed.notify_all()
+        if sync:
+            self.sio.emit("sync", {})
 
     def _on_error(self, error: dict[str, Any]) -> None:
         with self._changed:

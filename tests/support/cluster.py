@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 import socketio
 
-from tests.support.client import Player
+from tests.support.client import Player, listen
 from tests.support.nginx import Nginx
 from tests.support.server import Server, free_port, server_settings
 
@@ -137,8 +137,7 @@ class RoutedPlayer(Player):
         self._changed = threading.Condition()
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.2, reconnection_delay_max=1,
                                    randomization_factor=0)
-        self.sio.on("state", self._on_state)
-        self.sio.on("error", self._on_error)
+        listen(self)
         self.sio.on("connect", self._on_connect)
         self.auth = {"table": table, **({"token": token} if token else {})}
         self.sio.connect(f"{base_url}?{urlencode({'table': table})}", auth=self.auth, transports=["websocket"],

@@ -3,7 +3,7 @@ with the deal, in the deal's transaction), answered, and told to nobody; the see
 the deal is told with the deal, and a client can always ask for the table's newest version (``sync``)."""
 from __future__ import annotations
 
-from tests.support.app import make_harness
+from tests.support.app import make_harness, states_of
 from tests.support.dealers import PlainDealer
 
 HANDS = {0: [1, 2, 3, 4, 5], 1: [6, 6, 6, 6, 6], 2: [2, 2, 4, 4, 6]}
@@ -11,7 +11,7 @@ HANDS = {0: [1, 2, 3, 4, 5], 1: [6, 6, 6, 6, 6], 2: [2, 2, 4, 4, 6]}
 
 def states(client) -> list[dict]:
     """Every ``state`` the client received since the last call (draining its queue)."""
-    return [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+    return states_of(client)
 
 
 def rolling_table():

@@ -18,7 +18,7 @@ from referee.round_views import history_view
 from referee.views import game_view, table_view
 from referee.web.frames import GuardedPacket
 from referee.web.wire import Encoded, Parts, dumps
-from tests.support.app import make_harness
+from tests.support.app import make_harness, states_of
 from tests.web.test_leaks import RULES, actor_of, random_action
 
 UNLIMITED = Limits(tables_burst=0, events_burst=0)
@@ -54,7 +54,7 @@ def test_every_state_is_byte_for_byte_its_viewers_own_view_built_alone(players, 
     assert clients[0].emit("start", {}, callback=True)["ok"]
     for _ in range(150):
         for seat, client in clients.items():
-            got = [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            got = states_of(client)
             newest[seat] = got[-1] if got else newest[seat]
             assert json.dumps(newest[seat]) == json.dumps(alone(harness, table, seat)), seat
         seats = [seat for seat in clients if seat is not None]

@@ -6,17 +6,20 @@ import pytest
 
 from referee.rules import Settings
 from tests.gm.support import evening
-from tests.support.app import last_state, make_harness
+from referee.state_parts import FEED_EVENTS
+from tests.support.app import last_state, make_harness, states_of
 from tests.support.dealers import PlainDealer
 
 HANDS = {0: [2, 2, 3], 1: [4, 4, 5], 2: [6, 6, 1]}
 
 
 def inbox(client):
-    """What the client received since last asked, by event name (draining its queue)."""
-    got: dict[str, list] = {"state": [], "error": [], "rules_changed": []}
-    for message in client.get_received():
-        got.setdefault(message["name"], []).append(message["args"][0])
+    """What the client received since last asked, by event name, its parts merged into ``state`` (draining its queue)."""
+    received = client.get_received()
+    got: dict[str, list] = {"state": states_of(client, received), "error": [], "rules_changed": []}
+    for message in received:
+        if message["name"] not in FEED_EVENTS:
+            got.setdefault(message["name"], []).append(message["args"][0])
     return got
 
 

@@ -15,7 +15,7 @@ import pytest
 from referee.fairness.keys import Signer
 from referee.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
-from tests.support.app import make_harness
+from tests.support.app import make_harness, states_of
 
 
 def secrets_of(events, table_id):
@@ -83,7 +83,7 @@ def test_no_payload_to_anyone_carries_another_seats_secrets(players, dice, seed,
 
     def drain():
         for seat, client in list(clients.items()) + [(None, watcher)]:
-            received[seat] += [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            received[seat] += states_of(client)
 
     clients[0].emit("start", {}, callback=True)
     games_done = 0

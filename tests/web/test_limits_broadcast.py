@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from tests.support.app import make_harness
+from tests.support.app import make_harness, states_of
 from tests.support.dealers import PlainDealer
 
 WINDOW_S = 0.2
@@ -14,7 +14,7 @@ WINDOW_S = 0.2
 
 def states(client) -> list[dict]:
     """Every ``state`` the client received since the last call (draining its queue)."""
-    return [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+    return states_of(client)
 
 
 def test_a_burst_of_fifty_spectators_sends_each_viewer_one_trailing_state_not_one_per_arrival():

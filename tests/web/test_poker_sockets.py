@@ -16,7 +16,7 @@ from referee.bots.poker_bluff.base import legal_actions
 from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer
-from tests.support.app import make_harness
+from tests.support.app import make_harness, states_of
 
 UNLIMITED = Limits(tables_burst=0, events_burst=0)
 """Random games send as fast as the machine goes: no budget may refuse them (tests/web/test_limits.py checks the budgets)."""
@@ -70,7 +70,7 @@ def test_only_the_holder_ever_sees_the_cup_and_everyone_sees_it_after_the_doubt(
 
     def drain():
         for seat, client in list(clients.items()) + [(None, watcher)]:
-            received[seat] += [m["args"][0] for m in client.get_received() if m["name"] == "state"]
+            received[seat] += states_of(client)
 
     def remember():
         game = table.game
