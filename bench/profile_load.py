@@ -46,18 +46,23 @@ def tallies(stacks: dict[str, int]) -> tuple[Counter[str], Counter[str], int]:
     return own, total, sum(stacks.values())
 
 
-def _written(out: Path, seconds: float = 10.0) -> dict[str, int]:
-    """The stacks the sampled server writes to ``out`` once told to (it writes them whole, then renames)."""
+def written(out: Path, seconds: float = 10.0) -> dict[str, object]:
+    """What the server under measure writes to ``out`` once told to (it writes it whole, then renames)."""
     deadline = time.monotonic() + seconds
     while not out.exists():
         if time.monotonic() > deadline:
-            raise RuntimeError(f"the sampled server wrote no profile within {seconds:.0f} s")
+            raise RuntimeError(f"the measured server wrote nothing to {out.name} within {seconds:.0f} s")
         time.sleep(0.05)
-    stacks: dict[str, int] = json.loads(out.read_text(encoding="utf-8"))["stacks"]
-    return stacks
+    seen: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+    return seen
 
 
-def _short(name: str) -> str:
+def short(name: str) -> str:
+    """``function (path:line)`` with the path from the repository or site-packages on.
+
+    >>> short("/x/site-packages/gevent/hub.py:12:switch")
+    'switch (gevent/hub.py:12)'
+    """
     path, line, function = name.rsplit(":", 2)
     for marker in ("site-packages/", str(REPO) + "/"):
         if marker in path:
@@ -65,11 +70,11 @@ def _short(name: str) -> str:
     return f"{function} ({path}:{line})"
 
 
-def _print(title: str, counts: Counter[str], n: int, top: int, under: str | None = None) -> None:
+def print_counts(title: str, counts: Counter[str], n: int, top: int, under: str | None = None) -> None:
     print(f"# {title}")
     shown = [(name, c) for name, c in counts.most_common() if under is None or under in name]
     for name, count in shown[:top]:
-        print(f"{100 * count / n:6.1f}%  {_short(name)}")
+        print(f"{100 * count / n:6.1f}%  {short(name)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,13 +98,13 @@ def main(argv: list[str] | None = None) -> int:
             pid = server.process.pid
             run = measure("tavern", [(server.base_url, pid)], load, args.players, folder,
                           on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
-            stacks = _written(out)
+            stacks = written(out)["stacks"]
         finally:
             server.stop()
     own, total, n = tallies(stacks)
     print(f"# {n} samples; {run.players} players, {len(run.samples_ms)} moves, server cpu {run.server_cpu_s:.1f} s")
-    _print("self: the function itself was running", own, n, args.top)
-    _print(f"total: on the stack (files under {args.under})", total, n, args.top, args.under)
+    print_counts("self: the function itself was running", own, n, args.top)
+    print_counts(f"total: on the stack (files under {args.under})", total, n, args.top, args.under)
     if args.stacks:
         args.stacks.write_text("".join(f"{s} {c}\n" for s, c in stacks.items()), encoding="utf-8")
     return 0

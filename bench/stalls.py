@@ -16,20 +16,17 @@ encoding) is seen only after it returns; SQLite and file system calls release it
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
 import tempfile
-import time
-from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from bench.load import SERVED, measure, parse_args as load_args  # noqa: E402
-from bench.profile_load import tallies  # noqa: E402
+from bench.profile_load import print_counts, tallies, written  # noqa: E402
 from tests.support.server import Server, free_port, server_settings  # noqa: E402
 
 
@@ -75,36 +72,6 @@ def gc_summary(collections: list[tuple[int, float, float, int]], window_s: float
     return "  ".join(parts)
 
 
-def short(name: str) -> str:
-    """``function (path:line)`` with the path from the repository or site-packages on.
-
-    >>> short("/x/site-packages/gevent/hub.py:12:switch")
-    'switch (gevent/hub.py:12)'
-    """
-    path, line, function = name.rsplit(":", 2)
-    for marker in ("site-packages/", str(REPO) + "/"):
-        if marker in path:
-            path = path.split(marker, 1)[1]
-    return f"{function} ({path}:{line})"
-
-
-def _print(title: str, counts: Counter[str], n: int, top: int, under: str | None = None) -> None:
-    print(f"# {title}")
-    shown = [(name, c) for name, c in counts.most_common() if under is None or under in name]
-    for name, count in shown[:top]:
-        print(f"{100 * count / n:6.1f}%  {short(name)}")
-
-
-def _written(out: Path, seconds: float = 10.0) -> dict[str, object]:
-    deadline = time.monotonic() + seconds
-    while not out.exists():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"the watched server wrote nothing within {seconds:.0f} s")
-        time.sleep(0.05)
-    seen: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
-    return seen
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
@@ -126,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             pid = server.process.pid
             run = measure("tavern", [(server.base_url, pid)], load, args.players, folder,
                           on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
-            seen = _written(out)
+            seen = written(out)
         finally:
             server.stop()
     stalls = [(float(ms), float(cpu), float(wait)) for ms, cpu, wait in seen["stalls"]]  # type: ignore[attr-defined]
@@ -137,8 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# garbage collector: {gc_summary(collections, args.step_s)}; objects tracked {seen['tracked']},"
           f" frozen {seen['frozen']}")
     if n:
-        _print("self: what held the loop", own, n, args.top)
-        _print(f"total: on the stalled stack (files under {args.under})", total, n, args.top, args.under)
+        print_counts("self: what held the loop", own, n, args.top)
+        print_counts(f"total: on the stalled stack (files under {args.under})", total, n, args.top, args.under)
     return 0
 
 
