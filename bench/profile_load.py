@@ -20,6 +20,7 @@ import sys
 import time
 import tempfile
 from collections import Counter
+from typing import Any
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -77,6 +78,28 @@ def print_counts(title: str, counts: Counter[str], n: int, top: int, under: str 
         print(f"{100 * count / n:6.1f}%  {short(name)}")
 
 
+def watched_step(module: str, out_variable: str, env: dict[str, str], players: int, step_s: float,
+                 warmup_s: float) -> tuple[Any, dict[str, object]]:
+    """One load.py step at a server run as ``module`` (a wrapper of ``referee serve``), told the
+    window's start and end (SIGUSR1, SIGUSR2); the step's figures and what the wrapper wrote to
+    the file named by its ``out_variable``."""
+    load = load_args(["--players", str(players), "--step-s", str(step_s), "--warmup-s", str(warmup_s)])
+    with tempfile.TemporaryDirectory(prefix="tj-watched-") as tmp:
+        folder = Path(tmp)
+        out = folder / "out.json"
+        server = Server(folder, free_port(), server_settings(folder, **SERVED), module=module,
+                        env={out_variable: str(out), "PYTHONPATH": str(REPO), **env})
+        server.start()
+        try:
+            assert server.process is not None
+            pid = server.process.pid
+            run = measure("tavern", [(server.base_url, pid)], load, players, folder,
+                          on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
+            return run, written(out)
+        finally:
+            server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=500)
@@ -86,21 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--under", default=str(REPO / "referee"))
     parser.add_argument("--stacks", type=Path)
     args = parser.parse_args(argv)
-    load = load_args(["--players", str(args.players), "--step-s", str(args.step_s), "--warmup-s", str(args.warmup_s)])
-    with tempfile.TemporaryDirectory(prefix="tj-profile-") as tmp:
-        folder = Path(tmp)
-        out = folder / "profile.json"
-        server = Server(folder, free_port(), server_settings(folder, **SERVED), module="bench._sampled_serve",
-                        env={"TJ_PROFILE_OUT": str(out), "PYTHONPATH": str(REPO)})
-        server.start()
-        try:
-            assert server.process is not None
-            pid = server.process.pid
-            run = measure("tavern", [(server.base_url, pid)], load, args.players, folder,
-                          on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
-            stacks = written(out)["stacks"]
-        finally:
-            server.stop()
+    run, seen = watched_step("bench._sampled_serve", "TJ_PROFILE_OUT", {}, args.players, args.step_s, args.warmup_s)
+    stacks = seen["stacks"]
     own, total, n = tallies(stacks)
     print(f"# {n} samples; {run.players} players, {len(run.samples_ms)} moves, server cpu {run.server_cpu_s:.1f} s")
     print_counts("self: the function itself was running", own, n, args.top)

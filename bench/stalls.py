@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench.load import SERVED, measure, parse_args as load_args  # noqa: E402
-from bench.profile_load import print_counts, tallies, written  # noqa: E402
-from tests.support.server import Server, free_port, server_settings  # noqa: E402
+from bench.profile_load import print_counts, tallies, watched_step  # noqa: E402
 
 
 def stall_summary(stalls: list[tuple[float, float, float]], window_s: float) -> str:
@@ -81,21 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--under", default=str(REPO / "referee"))
     args = parser.parse_args(argv)
-    load = load_args(["--players", str(args.players), "--step-s", str(args.step_s), "--warmup-s", str(args.warmup_s)])
-    with tempfile.TemporaryDirectory(prefix="tj-stalls-") as tmp:
-        folder = Path(tmp)
-        out = folder / "stalls.json"
-        server = Server(folder, free_port(), server_settings(folder, **SERVED), module="bench._stall_serve",
-                        env={"TJ_STALLS_OUT": str(out), "TJ_STALL_MS": str(args.stall_ms), "PYTHONPATH": str(REPO)})
-        server.start()
-        try:
-            assert server.process is not None
-            pid = server.process.pid
-            run = measure("tavern", [(server.base_url, pid)], load, args.players, folder,
-                          on_window=lambda edge: os.kill(pid, signal.SIGUSR1 if edge == "start" else signal.SIGUSR2))
-            seen = written(out)
-        finally:
-            server.stop()
+    run, seen = watched_step("bench._stall_serve", "TJ_STALLS_OUT", {"TJ_STALL_MS": str(args.stall_ms)},
+                             args.players, args.step_s, args.warmup_s)
     stalls = [(float(ms), float(cpu), float(wait)) for ms, cpu, wait in seen["stalls"]]  # type: ignore[attr-defined]
     collections = [(int(g), float(ms), float(cpu), int(freed)) for g, ms, cpu, freed in seen["gc"]]  # type: ignore[attr-defined]
     own, total, n = tallies(seen["stacks"])  # type: ignore[arg-type]
