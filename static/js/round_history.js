@@ -106,9 +106,13 @@ export function renderHistory(state) {
   const past = roundsOf(game).filter((done) => done.round !== game?.round || !thisRound(game));
   const earlier = game?.history?.earlier ?? 0;
   show(byId("history"), past.length > 0);
-  const open = new Set([...byId("history-list").querySelectorAll("details[open]")].map((node) => node.dataset.round));
-  byId("history-list").replaceChildren(...past.slice().reverse().map((done) => pastRound(state, done)));
-  for (const node of byId("history-list").querySelectorAll("details")) node.open = open.has(node.dataset.round);
+  const list = byId("history-list");
+  const open = new Set([...list.querySelectorAll("details[open]")].map((node) => node.dataset.round));
+  // A keyboard or screen reader user on a past round keeps their place when the rounds are drawn again.
+  const focused = list.contains(document.activeElement) ? document.activeElement.closest("details")?.dataset.round : undefined;
+  list.replaceChildren(...past.slice().reverse().map((done) => pastRound(state, done)));
+  for (const node of list.querySelectorAll("details")) node.open = open.has(node.dataset.round);
+  if (focused !== undefined) list.querySelector(`details[data-round="${focused}"] summary`)?.focus({ preventScroll: true });
   setText(byId("history-earlier"), earlier ? t("history.earlier", { n: earlier }) : "");
   show(byId("history-earlier"), earlier > 0);
 }
