@@ -86,6 +86,9 @@ class CrashingEvening:
         self.tokens: dict[int, str] = {}
         self.clients: dict[Any, Client] = {}
         self.away: set[int] = set()
+        self.seeded: set[tuple[int, int]] = set()
+        """(round, seat) of each seed sent for the round being rolled: the table holds it until the
+        deal (unlogged), so it is sent again only after a crash lost it (a restart forgets them)."""
 
     # -- the server ------------------------------------------------------------------------
 
@@ -121,6 +124,7 @@ class CrashingEvening:
         for client in self.clients.values():
             client.close()
         self.clients = {}
+        self.seeded.clear()
         self.restarts += 1
         self._start()
         try:
@@ -233,10 +237,13 @@ def next_step(evening: CrashingEvening, state: TableState, kinds: set[str]) -> t
     game = state.game
     if game is None or (game.phase is Phase.OVER and not set(evening.armed) <= set(evening.fired())):
         return ("ref", "referee_start", {})
+    if game.phase is not Phase.ROLLING:
+        evening.seeded.clear()  # the seeds held for the last deal are in the log now
     if game.phase is Phase.ROLLING:
         seeds = state.fairness.seeds if state.fairness else {}
         for seat in HUMANS:
-            if seat in game.in_game and seat not in seeds and seat not in evening.away:
+            held = (game.round_no, seat) in evening.seeded
+            if seat in game.in_game and seat not in seeds and seat not in evening.away and not held:
                 return (seat, "seed", {"round": game.round_no, "seed": secrets.token_hex(32)})
         return None
     if game.phase is Phase.REVEALED:
@@ -297,6 +304,8 @@ def take(evening: CrashingEvening, step: tuple[Any, str, Any] | str | None) -> N
         who, event, data = step
         if who in evening.clients:
             evening.clients[who].send(event, data)
+            if event == "seed":
+                evening.seeded.add((data["round"], who))
 
 
 def play(evening: CrashingEvening, stalled_s: float = 90.0, seconds: float = 1200.0) -> TableState:
