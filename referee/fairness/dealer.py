@@ -114,9 +114,11 @@ def open_game(
 
 
 ROUND_TREES = 512
-"""How many rounds' Merkle trees ``Deal`` keeps (one per table playing; ~10 KB each with its key, at a table of five: 5 MB at most)."""
-_ROUND_TREES: dict[tuple[Any, Any], list[list[bytes]]] = {}
-"""A round's tree levels (``merkle.levels_of_hashes``) by its hands and salts (what they are computed from), oldest first."""
+"""How many rounds' Merkle trees ``Deal`` keeps (one per table playing; ~12 KB each with its key, at a table of five: 6 MB at most)."""
+_ROUND_TREES: dict[tuple[Any, Any], list[list[str]]] = {}
+"""A round's tree levels (``merkle.levels_of_hashes``, each node in hex) by its hands and salts
+(what they are computed from), oldest first. Hex, as the proofs carry them: every seat's proofs
+share the tree's strings instead of holding copies of their own."""
 
 
 def _frozen(by_seat: Mapping[str, Iterable[Any]]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
@@ -124,16 +126,16 @@ def _frozen(by_seat: Mapping[str, Iterable[Any]]) -> tuple[tuple[str, tuple[Any,
     return tuple((seat, tuple(values)) for seat, values in by_seat.items())
 
 
-def _round_tree(hands: dict[str, list[int]], salts: dict[str, list[str]]) -> list[list[bytes]]:
-    """The levels of a round's Merkle tree (payload form hands and salts), built once for the
-    ``ROUND_TREES`` latest rounds: the deal builds it for its root, then every seat's proofs and
-    disclosures read it."""
+def _round_tree(hands: dict[str, list[int]], salts: dict[str, list[str]]) -> list[list[str]]:
+    """The levels of a round's Merkle tree in hex (payload form hands and salts), built once for
+    the ``ROUND_TREES`` latest rounds: the deal builds it for its root, then every seat's proofs
+    and disclosures read it."""
     key = (_frozen(hands), _frozen(salts))
     levels = _ROUND_TREES.get(key)
     if levels is None:
         by_seat = {seat: list(hands[str(seat)]) for seat in seats_of(hands)}
         leaves = hand_leaves(by_seat, {seat: salts[str(seat)] for seat in by_seat})
-        levels = levels_of_hashes([leaf_hash(leaf) for leaf in leaves])
+        levels = [[node.hex() for node in level] for level in levels_of_hashes([leaf_hash(leaf) for leaf in leaves])]
         while len(_ROUND_TREES) >= ROUND_TREES:
             del _ROUND_TREES[next(iter(_ROUND_TREES))]
         _ROUND_TREES[key] = levels
@@ -175,7 +177,7 @@ class Deal:
             "dice": hands[seat],
             "salts": list(self.secret["salts"][str(seat)]),
             "leaf_indices": indices,
-            "proofs": [[p.hex() for p in path_in_levels(levels, index)] for index in indices],
+            "proofs": [path_in_levels(levels, index) for index in indices],
         }
 
     def die_disclosure(self, seat: int, index: int) -> dict[str, Any]:
@@ -194,7 +196,7 @@ class Deal:
             "leaf_index": first + index,
             "size": len(levels[0]),
             "root": self.public["root"],
-            "proof": [p.hex() for p in path_in_levels(levels, first + index)],
+            "proof": path_in_levels(levels, first + index),
         }
 
 
@@ -237,7 +239,7 @@ def deal(
         "seeds": public_seeds,
         "seeds_missing": public_missing,
         "seeds_digest": digest.hex(),
-        "root": _round_tree(secret["hands"], secret["salts"])[-1][0].hex(),
+        "root": _round_tree(secret["hands"], secret["salts"])[-1][0],
     }
     public["signature"] = signer.sign(statement(DEAL_DOMAIN, public))
     return Deal(public, secret)

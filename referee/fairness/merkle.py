@@ -18,9 +18,13 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from referee.fairness.encoding import FairnessError, sha256
 from referee.store.chain import canonical
+
+Node = TypeVar("Node")
+"""A tree node in whatever form its levels hold it (bytes, hex)."""
 
 
 class ProofError(FairnessError):
@@ -57,9 +61,13 @@ def levels_of_hashes(hashes: Sequence[bytes]) -> list[list[bytes]]:
     return levels
 
 
-def path_in_levels(levels: list[list[bytes]], index: int) -> list[bytes]:
-    """The audit path of leaf ``index`` from a tree's ``levels_of_hashes``: its sibling at each
-    level, none where its node is carried up alone."""
+def path_in_levels(levels: Sequence[Sequence[Node]], index: int) -> list[Node]:
+    """The audit path of leaf ``index`` from a tree's ``levels_of_hashes`` (or the same levels in
+    another form, e.g. hex): its sibling at each level, none where its node is carried up alone.
+
+    >>> path_in_levels([["a", "b", "c"], ["ab", "c"], ["abc"]], 2)
+    ['ab']
+    """
     if not 0 <= index < len(levels[0]):
         raise ProofError(f"leaf {index} is not in a tree of {len(levels[0])} leaves")
     path = []

@@ -5,7 +5,8 @@ easy one (the only legal move, calling a bid that the bot's own dice show cannot
 quick. ``Pacing`` draws each delay around ``think_s``: uniformly within ``± spread`` of it
 (``spread`` 0.5: between half and one and a half times), times ``quick`` for an obvious move.
 ``think_s`` 0 stays 0 (the tests' instant bots). The draw is an injected ``random.Random`` (a
-seeded one in tests); it only paces the bots and never touches a die.
+seeded one in tests; by default one for the whole process, ``PACE``: a generator's state is 2.5 KB,
+too much to hold per table); it only paces the bots and never touches a die.
 
 >>> import random
 >>> pacing = Pacing(think_s=1.0, spread=0.5, quick=0.25, rng=random.Random(7))
@@ -24,6 +25,10 @@ import secrets
 from dataclasses import dataclass, field
 
 
+PACE = random.Random(secrets.randbits(64))
+"""The process's draw of think delays, shared by every table that is given none."""
+
+
 @dataclass(frozen=True)
 class Pacing:
     """A bot's think delay: ``think_s`` on average, varied by ``± spread`` (a share of it) and
@@ -32,7 +37,7 @@ class Pacing:
     think_s: float
     spread: float = 0.5
     quick: float = 0.35
-    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)), compare=False)
+    rng: random.Random = field(default=PACE, compare=False)
 
     def __post_init__(self) -> None:
         if self.think_s < 0 or not 0 <= self.spread <= 1 or not 0 <= self.quick <= 1:
