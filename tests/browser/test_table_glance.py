@@ -206,5 +206,14 @@ def test_a_round_played_by_keyboard_alone_is_announced_and_lands_in_the_history(
     page.locator("#history-list summary").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#history-list details")).to_have_attribute("open", "")
+    # a spectator comes: Anna's page hears the new count and draws the history again, her place kept
+    watcher = Person.open(browser, DESKTOP)
+    watcher.page.goto(page.url)
+    deadline = time.monotonic() + 30
+    while (anna.states[-1]["table"]["spectators"]) < 1:
+        assert time.monotonic() < deadline, "Anna's page never heard of the spectator"
+        page.wait_for_timeout(50)
+    expect(page.locator("#history-list summary")).to_be_focused()
+    expect(page.locator("#history-list details")).to_have_attribute("open", "")
     shoot(page, tmp_path, "keyboard-history-390x844")
     assert page.errors == []  # type: ignore[attr-defined]
