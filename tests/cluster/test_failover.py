@@ -48,12 +48,12 @@ def test_a_worker_killed_in_mid_round_its_table_plays_on_at_the_other_and_comes_
         try:
             before = first_bid(anna, ben)
             logged = log_of(database, table)
-            dead = cluster.owner_of(table)
+            dead = cluster.holder_of(table)
             survivor = next(worker for worker in cluster.workers if worker is not dead)
             dead.kill()
 
             after = {"anna": anna.wait_reconnected(2, timeout=20), "ben": ben.wait_reconnected(2, timeout=20)}
-            assert cluster.owner_of(table) is survivor
+            assert cluster.holder_of(table) is survivor
             for who in ("anna", "ben"):
                 assert after[who]["version"] == before[who]["version"]
                 assert after[who]["you"] == before[who]["you"]  # the same seat and the same dice

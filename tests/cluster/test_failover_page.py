@@ -38,7 +38,7 @@ def test_the_page_reconnects_by_itself_when_its_worker_is_killed(tmp_path, postg
             expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=SECONDS)
             expect(page.locator("#bids-list li")).to_have_count(1, timeout=SECONDS)
             heard = len(watcher.states)
-            cluster.owner_of(table).kill()
+            cluster.holder_of(table).kill()
             expect(page.locator("#conn")).to_have_attribute("data-state", "connecting", timeout=SECONDS)
             shot(page, tmp_path, "reconnecting")
             expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=SECONDS)
@@ -62,13 +62,13 @@ def test_a_page_at_the_wrong_worker_says_the_table_is_moving_and_reloads_until_i
         anna = Player(first.base_url, table, host["token"])  # the first worker serves it (and she does not come back)
         visitor = Person.open(browser)
         try:
-            assert cluster.owner_of(table) is first
+            assert cluster.holder_of(table) is first
             page = visitor.page
             page.goto(f"{second.base_url}/t/{table}")
             expect(page.locator("h1")).to_have_text("This table is moving")
             shot(page, tmp_path, "moving")
             expect(page.locator("#conn")).to_have_attribute("data-state", "connected", timeout=SECONDS)
-            assert cluster.owner_of(table) is second
+            assert cluster.holder_of(table) is second
         finally:
             anna.close()
             visitor.page.context.close()

@@ -29,7 +29,7 @@ def test_two_workers_racing_for_one_table_exactly_one_serves_it(tmp_path, postgr
         loser = next(body for status, body in answers.values() if status == 503)
         assert loser["code"] == "table/moving"
         winner = next(w for w in cluster.workers if answers[w.base_url][0] == 200)
-        assert cluster.owner_of(table) is winner
+        assert cluster.holder_of(table) is winner
 
 
 def test_a_worker_asked_for_a_table_the_other_serves_gets_it_handed_over(tmp_path, postgres):
@@ -38,7 +38,7 @@ def test_a_worker_asked_for_a_table_the_other_serves_gets_it_handed_over(tmp_pat
         host = create_table(first.base_url, "Anna")
         table = host["table"]
         anna = Player(first.base_url, table, host["token"])  # the first worker loads it and serves Anna
-        assert cluster.owner_of(table) is first
+        assert cluster.holder_of(table) is first
         closed = threading.Event()
         anna.sio.on("disconnect", lambda *_: closed.set())
         status, body = http(f"{second.base_url}/t/{table}")
@@ -48,7 +48,7 @@ def test_a_worker_asked_for_a_table_the_other_serves_gets_it_handed_over(tmp_pat
         # The first worker hands it over at its next renewal (every lease_s / 3) and closes Anna's socket.
         assert closed.wait(10), "the old owner kept its socket open"
         wait_until(lambda: http(f"{second.base_url}/t/{table}")[0] == 200, what="the hand-over")
-        assert cluster.owner_of(table) is second
+        assert cluster.holder_of(table) is second
         ben = Player(second.base_url, table, host["token"])
         assert ben.wait_for(lambda s: s["you"]["seat"] == 0)["table"]["seats"][0]["name"] == "Anna"
         assert ben.call("add_bot", {"level": "easy"})["ok"]

@@ -20,8 +20,7 @@ def test_a_table_created_through_nginx_is_played_through_it_by_several_clients(t
         table = host["table"]
         status, page = http(f"{front}/t/{table}", accept="text/html")
         assert status == 200 and f'data-table="{table}"' in page
-        owner = cluster.owner_of(table)
-        assert owner is not None  # the page's worker loaded it under its lease
+        owner = cluster.holder_of(table)  # the page's worker loaded it under its lease
         anna = RoutedPlayer(front, table, host["token"])
         ben = RoutedPlayer(front, table)
         watcher = socketio.Client()
@@ -43,6 +42,6 @@ def test_a_table_created_through_nginx_is_played_through_it_by_several_clients(t
             watcher.disconnect()
             anna.close()
             ben.close()
-        assert cluster.owner_of(table) is owner  # all of it went to that one worker
+        assert cluster.holder_of(table) is owner  # all of it went to that one worker
         status, export = http(f"{front}/t/{table}/audit.json")
         assert status == 200 and verify_export(export).ok

@@ -29,7 +29,7 @@ def test_a_table_failed_over_and_handed_back_with_the_queue_on_reaches_every_pla
         ben = RoutedPlayer(front, table)
         try:
             first_bid(anna, ben)
-            dead = cluster.owner_of(table)
+            dead = cluster.holder_of(table)
             dead.kill()
             anna.wait_reconnected(2, timeout=20)
             ben.wait_reconnected(2, timeout=20)

@@ -83,6 +83,11 @@ class Cluster:
         pid = int(str(row[0]).split(":")[1])
         return next((w for w in self.workers if w.process is not None and w.process.pid == pid and not w.dead), None)
 
+    def holder_of(self, table: str, seconds: float = 20.0) -> Server:
+        """The live worker holding ``table``'s lease, waited for: on a loaded machine a short lease can
+        lapse for a moment before its late renewal, and that is not a hand-over."""
+        return wait_until(lambda: self.owner_of(table), seconds, f"a worker holding {table}'s lease")
+
 
 @contextmanager
 def running_cluster(folder: Path, database: str, size: int = 2, lease_s: float = 1.5, nginx: bool = True,
