@@ -136,8 +136,6 @@ class StateFeed:
         if not isinstance(payload, dict) or event not in FEED_EVENTS:
             return None, False
         with self._lock:
-            if event == "public" and self.state is not None and _table(payload) != _table(self.state):
-                return merge(payload, None), False  # another table's room (a test joins one there): as a spectator
             if self.state is not None and payload.get("version", -1) < self.state["version"]:
                 return None, False
             if event == "state":
@@ -178,8 +176,3 @@ class StateFeed:
         self.state = merge(public, part)
         return self.state
 
-
-def _table(view: Mapping[str, Any]) -> Any:
-    """The table a view or public part is of (None when it does not say)."""
-    table = view.get("table")
-    return table.get("id") if isinstance(table, dict) else None
