@@ -7,7 +7,8 @@ is replayed (a broken one is logged and set aside), and idle tables are archived
 (``[store] idle_archive_s``). The listening socket has TCP_NODELAY set, so small
 Socket.IO frames leave at once instead of waiting for Nagle's algorithm (~45 ms a round trip).
 The store's ``fsync`` of each commit runs in the async library's thread pool (``offload_of``), so
-the other tables keep playing while the disk syncs. Once started, everything built so far (the
+the other tables keep playing while the disk syncs; under gevent the tables' timers are timers of
+its loop, not a thread each (``scheduler_of``). Once started, everything built so far (the
 modules, the replayed tables) is frozen out of the garbage collector's passes, and its full passes
 come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
 greenlet spawn trees, no thread names in log records, small read buffers): less memory per
@@ -19,11 +20,15 @@ import gc
 import logging
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
 from referee.serve_memory import apply_memory_settings, lean_handler
 from referee.store.durable import Offload, inline
+
+if TYPE_CHECKING:  # imported before the standard library is patched, so no table module here
+    from referee.table import Scheduler
 
 log = logging.getLogger("referee.serve")
 
@@ -37,7 +42,7 @@ def serve(config_path: str | None, host: str | None = None, port: int | None = N
     configure_logging(config.log_level)
     from referee.web.app import create_app
     _private_folder(Path(config.signing_key).parent)
-    app = create_app(config, offload=offload_of(config.async_mode))
+    app = create_app(config, offload=offload_of(config.async_mode), scheduler=scheduler_of(config.async_mode))
     tables = app.extensions["tavern"].tables
     loaded = tables.load_all()
     tables.sweep_idle()
@@ -95,6 +100,19 @@ def offload_of(async_mode: str) -> Offload:
         from eventlet import tpool
         return lambda call: tpool.execute(call)
     return inline
+
+
+def scheduler_of(async_mode: str) -> Scheduler | None:
+    """The tables' timers: under gevent each a timer of the hub's loop (``gevent_scheduler``);
+    otherwise None, and ``create_app`` starts a timer thread per call (``table.TimerScheduler``).
+
+    >>> scheduler_of("eventlet") is None
+    True
+    """
+    if async_mode == "gevent":
+        from referee.gevent_scheduler import GeventScheduler
+        return GeventScheduler()
+    return None
 
 
 def _patch(async_mode: str) -> None:

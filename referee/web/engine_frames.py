@@ -38,6 +38,7 @@ class _CheckedWebSocket:
 
     def __init__(self, socket: Any) -> None:
         self._socket = socket
+        self.send = socket.send  # every packet out: found here, not through ``__getattr__``
 
     def receive(self) -> str | bytes | None:
         """The next frame, or None (closed) once the client sends one that is not an Engine.IO packet."""
