@@ -61,20 +61,9 @@ class Mix:
     reads: float = 0.3
     """This share of a raise's value is its value against a next player who reads the bot's range
     (``raise_values.read_raise_values``), the rest against one who credits it a fixed number of dice."""
-    passed_on: float = 3.0
-    """A raise nobody calls is worth ``1 − 1/(players + passed_on)`` (``passed``): the round goes on and
-    someone else may end up losing it."""
     lookahead: bool = False
     """Re-value the best raises two steps ahead heads-up against a "surest" bidder (``lookahead``): it
     depends on the whole hand, not on one count, so a reader pays it per hand; the balanced bot does not."""
-
-    def passed(self, players: int) -> float:
-        """The value of a raise passed on at a table of ``players`` (the chance of not losing the round then).
-
-        >>> Mix().passed(2), Mix(passed_on=1.0).passed(2)
-        (0.8, 0.6666666666666667)
-        """
-        return 1 - 1 / (players + self.passed_on)
 
 
 BALANCED = Mix()
