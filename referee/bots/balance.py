@@ -50,7 +50,7 @@ class Mix:
     """How the policy mixes (module docstring); ``UNBALANCED`` is the strong bot before issue 14:
     only exact ties mixed, no range play."""
 
-    range_share: float = 0.5
+    range_share: float = 0.65
     """The share of the policy played as the bot's range plays (``B``)."""
     slack: float = 0.15
     """Actions within this much of the best value take part in ``Q``."""
@@ -105,7 +105,7 @@ def balanced(values: np.ndarray, range_play: np.ndarray, mix: Mix = BALANCED) ->
 
     >>> pi = balanced(np.array([[0.9, 0.8, 0.1]]), np.array([0.2, 0.6, 0.2]))[0]
     >>> [round(float(p), 3) for p in pi]                             # 0.8 is close enough to mix and to bluff, 0.1 is not
-    [0.565, 0.435, 0.0]
+    [0.471, 0.529, 0.0]
     """
     q = quantal(values, mix)
     if mix.range_share == 0.0:

@@ -56,8 +56,8 @@ def test_after_its_opening_bid_a_reader_keeps_most_hands_and_the_old_policy_did_
 def test_answers_to_a_bid_keep_the_reader_wide_raises_and_calls_alike():
     bids = [(3, 4)]
     new, old = policies(with_memory(StrongBot, bids), bids), policies(with_memory(OldStrong, bids), bids)
-    assert "liar" in frequent(new)
-    assert min(hands_left(new, m) for m in frequent(new)) >= 40
+    assert "liar" in frequent(new, share=0.03)                     # calls are a real part of its answers …
+    assert min(hands_left(new, m) for m in frequent(new, share=0.03)) >= 40   # … and every answer keeps many hands
     assert min(hands_left(old, m) for m in frequent(old)) < 20
 
 
