@@ -10,7 +10,7 @@ durable commits, the append that reaches the count runs one ``PASSIVE`` checkpoi
 on a connection of its own. A passive checkpoint copies what no reader still needs and never
 waits for, nor blocks, a writer; the WAL starts over from its beginning once a checkpoint has
 copied all of it. What a crash loses does not change: a commit is durable by the WAL's
-``fsync`` (``durable.GroupCommit``) before its append returns, checkpointed or not. A checkpoint
+``fsync`` (``durable.WalSync``) before its append returns, checkpointed or not. A checkpoint
 that fails is logged and tried again ``EVERY`` commits later; the append it ran in stands.
 
 >>> runs = []

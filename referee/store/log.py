@@ -1,13 +1,12 @@
 """The SQLite event store: every table's ordered, hash-chained log in one database file.
 
-``append`` writes one command's entries all or none and only when the table's head is the one
-the writer expects (``store/conflict`` otherwise). Appends that arrive while a commit and its
-sync run are committed together in the next transaction, a savepoint each, so that one append's
-conflict undoes that append only (group commit: ``durable.GroupCommit``). What a crash loses: in
-WAL mode, a committed append is on disk before ``append`` returns (it commits with
-``synchronous=NORMAL``, then waits for an ``fsync`` of the WAL begun after its commit, one for
-its whole group; that is what FULL would write, without stopping a gevent server for each sync),
-and a table tells nobody of an entry before ``append`` returned, so a crash, even SIGKILL or a power cut, loses no entry anybody was
+``append`` writes one command's entries in one transaction (all or none) and only when the
+table's head is the one the writer expects (``store/conflict`` otherwise). What a crash
+loses: in WAL mode, a committed transaction is on disk before ``append`` returns (it commits
+with ``synchronous=NORMAL``, then waits for an ``fsync`` of the WAL begun after its commit,
+shared with the commits of other tables meanwhile: ``durable.WalSync``; that is what FULL would
+write, without stopping a gevent server for each sync), and a table tells nobody of an entry
+before ``append`` returned, so a crash, even SIGKILL or a power cut, loses no entry anybody was
 told of; a command whose transaction had not committed is lost whole (it never happened), never
 in part. (A read by another table or the audit may see a commit a few ms before its sync.)
 SQLite's automatic checkpoint is off: the WAL is copied into the database file by a passive
@@ -46,7 +45,7 @@ from typing import Any, TypeVar
 from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash, secret_digest
 from .checkpoint import Checkpoints, PassiveCheckpoint
-from .durable import GroupCommit, Job, Offload, fsync_file, inline
+from .durable import Offload, WalSync, fsync_file, inline
 
 __all__ = ["Entry", "EventLog", "NewEntry"]
 
@@ -80,7 +79,7 @@ T = TypeVar("T")
 
 class EventLog:
     """The SQLite ``Store`` shared by every table of a server; ``clock`` stamps entries (Unix seconds);
-    ``offload`` runs the WAL's ``fsync`` (``durable.GroupCommit``) and its checkpoints (gevent's thread pool in a server)."""
+    ``offload`` runs the WAL's ``fsync`` (``durable.WalSync``) and its checkpoints (gevent's thread pool in a server)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time, busy_wait_s: float = 5.0,
                  offload: Offload = inline) -> None:
@@ -92,8 +91,7 @@ class EventLog:
         self._lock = threading.Lock()
         self._heads: dict[str, tuple[int, str]] = {}
         """Each table's last entry (seq, hash) as this process appended it: read again on a miss."""
-        self._commits = GroupCommit(self._commit_group, fsync_file(f"{path}-wal") if path != ":memory:" else lambda: None,
-                                    offload)
+        self._durable = WalSync(fsync_file(f"{path}-wal") if path != ":memory:" else lambda: None, offload)
         self._checkpoint = PassiveCheckpoint(path) if path != ":memory:" else None
         self._checkpoints = Checkpoints(self._checkpoint or (lambda: None), offload)
         with self._lock:
@@ -115,47 +113,18 @@ class EventLog:
         """Append ``entries`` after entry ``expected_seq`` of ``table``, in one transaction (see ``Store``)."""
         if not entries:
             return []
-        stored: list[Entry] = self._commits.run(lambda: self._append(table, entries, expected_seq))
+        with self._lock:
+            stored = self._retrying(lambda: self._append(table, entries, expected_seq))
+            ticket = self._durable.committed()
+        self._durable.wait(ticket)
         self._checkpoints.committed()
         return stored
 
-    def _commit_group(self, jobs: Sequence[Job]) -> None:
-        """One transaction for ``jobs`` (``durable.Transaction``); with several, each in a savepoint
-        of its own, so that a job that raises is undone alone and the others are committed."""
-        with self._lock:
-            self._retrying(lambda: self._commit_once(jobs))
-
-    def _commit_once(self, jobs: Sequence[Job]) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            if len(jobs) == 1:
-                jobs[0].outcome(jobs[0].work(), None)
-            else:
-                for job in jobs:
-                    self._savepoint(job)
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._heads.clear()
-            self._db.execute("ROLLBACK")
-            raise
-
-    def _savepoint(self, job: Job) -> None:
-        """Run ``job`` in a savepoint: its error (a conflict, an entry that does not encode) undoes it
-        alone; SQLite's own (busy, I/O) fails the whole transaction."""
-        self._db.execute("SAVEPOINT job")
-        try:
-            job.outcome(job.work(), None)
-        except sqlite3.OperationalError:
-            raise
-        except Exception as error:
-            self._db.execute("ROLLBACK TO job")
-            job.outcome(None, error)
-        self._db.execute("RELEASE job")
-
     def _append(self, table: str, entries: Sequence[NewEntry], expected_seq: int) -> list[Entry]:
-        """Inside a transaction: the entries after ``expected_seq``, chained to its hash (known from
+        """One transaction: the entries after ``expected_seq``, chained to its hash (known from
         this process's last append to ``table``, else read), and the table's new head. A writer
         that got there first holds the next ``seq`` already: the primary key refuses the insert."""
+        self._db.execute("BEGIN IMMEDIATE")
         try:
             head = self._heads.get(table)
             prev = head[1] if head is not None and head[0] == expected_seq else self._head_hash(table, expected_seq)
@@ -178,8 +147,10 @@ class EventLog:
                 "DO UPDATE SET head = excluded.head, last_at = excluded.last_at, archived = 0",
                 (table, stored[-1].seq, at),
             )
+            self._db.execute("COMMIT")
         except BaseException:
             self._heads.pop(table, None)
+            self._db.execute("ROLLBACK")
             raise
         self._heads[table] = (stored[-1].seq, stored[-1].hash)
         return stored
@@ -232,8 +203,11 @@ class EventLog:
 
     def set_archived(self, table: str, archived: bool) -> None:
         """Mark ``table`` archived (start-up does not replay it) or live again."""
-        self._commits.run(lambda: self._db.execute(
-            "UPDATE tables SET archived = ? WHERE table_id = ?", (int(archived), table)).close())
+        with self._lock:
+            self._retrying(lambda: self._db.execute(
+                "UPDATE tables SET archived = ? WHERE table_id = ?", (int(archived), table)))
+            ticket = self._durable.committed()
+        self._durable.wait(ticket)
         self._checkpoints.committed()
 
     def close(self) -> None:
