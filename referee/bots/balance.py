@@ -56,7 +56,7 @@ class Mix:
     """Actions within this much of the best value take part in ``Q``."""
     temperature: float = 0.05
     """Softmax temperature of ``Q`` over those actions' values."""
-    bluff_slack: float = 0.25
+    bluff_slack: float = 0.35
     """``B`` plays only actions at most this much below the bot's best value for its own hand."""
     reads: float = 0.3
     """This share of a raise's value is its value against a next player who reads the bot's range

@@ -29,7 +29,7 @@
 ...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
 >>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, on fives, sixes or fours
 >>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.04]
-[(3, 5, 0.31), (3, 6, 0.31), (4, 4, 0.28)]
+[(3, 5, 0.3), (3, 6, 0.3), (4, 4, 0.28)]
 """
 from __future__ import annotations
 
