@@ -12,13 +12,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from flask import request
-from flask_socketio import disconnect, emit
-
 from referee.rules import RulesError
 from referee.table import Table, TableError, Tables
 
 from .connections import Connection, Connections
+from .events import Events
 
 log = logging.getLogger("referee.web")
 
@@ -31,17 +29,17 @@ sent): logged once, by the cut-off, not once per event."""
 CUT_OFF = {"code": "rate/cut_off", "message": "this connection kept sending past its budget and is closed"}
 
 
-def answer(conns: Connections, tables: Tables, action: Action,
+def answer(conns: Connections, tables: Tables, events: Events, sid: str, action: Action,
            before: Callable[[Connection], None] | None = None) -> dict[str, Any]:
-    """Run ``action`` for the sender's connection after its event budget (and ``before``, e.g. a
-    chat budget); answer with what it returns, or with the error it raised."""
-    conn = conns.get(request.sid)
+    """Run ``action`` for the connection ``sid`` (the sender) after its event budget (and
+    ``before``, e.g. a chat budget); answer with what it returns, or with the error it raised."""
+    conn = conns.get(sid)
     try:
         if conn is None:
             raise TableError("auth/not_connected", "this connection has not joined a table")
         if not conns.spend(conn):
             if conns.is_flooding(conn):
-                return cut_off(conns, conn)
+                return cut_off(conns, events, conn)
             raise TableError("rate/limited", "too many events: slow down")
         if before is not None:
             before(conn)
@@ -49,16 +47,16 @@ def answer(conns: Connections, tables: Tables, action: Action,
     except RulesError as error:
         if error.code not in UNLOGGED:
             log.info("refused", extra={"table": conn.table if conn else None, "code": error.code})
-        emit("error", {"code": error.code, "message": error.message})
+        events.emit(sid, "error", {"code": error.code, "message": error.message})
         return {"ok": False, "code": error.code, "message": error.message}
 
 
-def cut_off(conns: Connections, conn: Connection) -> dict[str, Any]:
+def cut_off(conns: Connections, events: Events, conn: Connection) -> dict[str, Any]:
     """Tell the flooding sender why, and disconnect it (its handlers then forget it); its seat
     token, referee, or its address's spectators at its table cannot connect for a while."""
     log.warning("connection cut off", extra={"table": conn.table, "seat": conn.seat, "address": conn.address,
                                              "refused": len(conn.strikes)})
     conns.penalize(conn)
-    emit("error", CUT_OFF)
-    disconnect()
+    events.emit(conn.sid, "error", CUT_OFF)
+    events.disconnect(conn.sid)
     return {"ok": False, **CUT_OFF}

@@ -37,6 +37,7 @@ from .broadcast import Broadcaster
 from .budgets import Budgets
 from .connections import Connections
 from .engine_frames import QuietEngineFrames
+from .events import Events as SocketEvents
 from .headers import SecurityHeaders
 from .i18n import catalog_assets
 from .message_queue import client_manager
@@ -114,8 +115,9 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     route_socket_path(app)
     app.register_error_handler(TableBroken, broken_table)
     app.register_error_handler(TableMoving, table_moving)
-    register_handlers(socketio, tables, conns, broadcaster,
-                      register_referee_handlers(socketio, tables, conns, referee_broadcaster))
+    socket_events = SocketEvents(socketio.server)
+    register_handlers(socketio, socket_events, tables, conns, broadcaster,
+                      register_referee_handlers(socket_events, tables, conns, referee_broadcaster))
     return app
 
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from flask_socketio import SocketIO
 
 from referee.fields import DIE_INDICES, FACES, fields_of, int_field
 from referee.gm.attempts import parse_attempt_id, parse_consequence, parse_judgement, parse_request
@@ -23,6 +22,7 @@ from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, RateBucket
+from .events import Events
 from .i18n import pick_language
 from .payloads import one_payload, parse_empty, parse_level, parse_seat, token_digest
 from .referee_broadcast import RefereeBroadcaster
@@ -134,44 +134,49 @@ PLAYER_CHAT_EVENTS: dict[str, PlayerAction] = {
 """A player's events of game-master mode: all of them spend the chat budget."""
 
 
-def register_referee_handlers(socketio: SocketIO, tables: Tables, conns: Connections,
+def register_referee_handlers(events: Events, tables: Tables, conns: Connections,
                               broadcaster: RefereeBroadcaster) -> Callable[[Any], None]:
-    """Attach the game-master events; returns the ``connect`` step for a ``referee_token``."""
+    """Attach the game-master events to ``events``; returns the ``connect`` step for a ``referee_token``."""
     budget = ChatBudget(conns)
 
-    def answer(action: Action, chat: bool) -> dict[str, Any]:
-        return answer_event(conns, tables, action, before=(lambda conn: budget.spend(conn.sid)) if chat else None)
+    def answer(sid: str, action: Action, chat: bool) -> dict[str, Any]:
+        return answer_event(conns, tables, events, sid, action,
+                            before=(lambda conn: budget.spend(conn.sid)) if chat else None)
 
     def as_referee(act: RefereeAction, chat: bool) -> Callable[..., dict[str, Any]]:
-        def handler(*args: Any) -> dict[str, Any]:
+        def handler(sid: str, *args: Any) -> dict[str, Any]:
             def run(conn: Connection, table: Table) -> dict[str, Any] | None:
                 if not conn.referee:
                     raise TableError("referee/only", "only the table's referee may do that")
                 return act(table, one_payload(args))
-            return answer(run, chat)
+            return answer(sid, run, chat)
         return handler
 
     def as_player(act: PlayerAction) -> Callable[..., dict[str, Any]]:
-        def handler(*args: Any) -> dict[str, Any]:
+        def handler(sid: str, *args: Any) -> dict[str, Any]:
             def run(conn: Connection, table: Table) -> dict[str, Any] | None:
                 if conn.seat is None:
                     raise TableError("seat/none", "take a seat first: spectators cannot write")
                 return act(table, conn.seat, one_payload(args))
-            return answer(run, chat=True)
+            return answer(sid, run, chat=True)
         return handler
 
     for event, act in REFEREE_EVENTS.items():
-        socketio.on_event(event, as_referee(act, chat=False))
+        events.on(event, as_referee(act, chat=False))
     for event, act in REFEREE_CHAT_EVENTS.items():
-        socketio.on_event(event, as_referee(act, chat=True))
+        events.on(event, as_referee(act, chat=True))
     for event, player_act in PLAYER_CHAT_EVENTS.items():
-        socketio.on_event(event, as_player(player_act))
+        events.on(event, as_player(player_act))
 
-    def sync(table: Table, data: Any) -> None:
-        parse_empty(data)
-        broadcaster.send_to(request.sid, table)
+    def on_sync(sid: str, *args: Any) -> dict[str, Any]:
+        def sync(conn: Connection, table: Table) -> None:
+            if not conn.referee:
+                raise TableError("referee/only", "only the table's referee may do that")
+            parse_empty(one_payload(args))
+            broadcaster.send_to(sid, table)
+        return answer(sid, sync, chat=False)
 
-    socketio.on_event("referee_sync", as_referee(sync, chat=False))
+    events.on("referee_sync", on_sync)
 
     def connect_referee(auth: Any) -> None:
         try:

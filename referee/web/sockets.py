@@ -15,13 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import request
-from flask_socketio import ConnectionRefusedError, SocketIO, emit, join_room, leave_room
+from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
 from referee.rules import MalformedAction, RulesError
 from referee.table import Table, TableError, Tables, desk
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, table_room, watch_room
+from .events import SERVER_ERROR, Events
 from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
                        parse_set_rules, token_digest)
 from .broadcast import Broadcaster
@@ -62,18 +63,20 @@ def refused(error: RulesError) -> ConnectionRefusedError:
 
 def _seat_handler(answer: Callable[..., dict[str, Any]], seat_of: Callable[[Connection], int],
                   act: SeatAction) -> Callable[..., dict[str, Any]]:
-    def handler(*args: Any) -> dict[str, Any]:
-        return answer(lambda conn, table: act(table, seat_of(conn), one_payload(args)))
+    def handler(sid: str, *args: Any) -> dict[str, Any]:
+        return answer(sid, lambda conn, table: act(table, seat_of(conn), one_payload(args)))
     return handler
 
 
-def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, broadcaster: Broadcaster,
-                      referee_connect: Callable[[Any], None] | None = None) -> None:
-    """Attach every event handler of docs/protocol.md to ``socketio``; ``referee_connect`` takes
-    the connections that carry a ``referee_token`` (docs/referee.md)."""
+def register_handlers(socketio: SocketIO, events: Events, tables: Tables, conns: Connections,
+                      broadcaster: Broadcaster, referee_connect: Callable[[Any], None] | None = None) -> None:
+    """Attach every event handler of docs/protocol.md: ``connect`` and ``disconnect`` to
+    ``socketio`` (they read Flask's request), the others to ``events`` (``web.events``: no
+    request context per event); ``referee_connect`` takes the connections that carry a
+    ``referee_token`` (docs/referee.md)."""
 
-    def answer(action: Action) -> dict[str, Any]:
-        return answer_event(conns, tables, action)
+    def answer(sid: str, action: Action) -> dict[str, Any]:
+        return answer_event(conns, tables, events, sid, action)
 
     def seat_of(conn: Connection) -> int:
         if conn.seat is None:
@@ -98,19 +101,19 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         conns.add(request.sid, table_id, seat, digest if seat is not None else None)
         if token and seat is None:
             emit("error", {"code": "auth/unknown_token", "message": "this token holds no seat at this table"})
-        _enter(table, seat)
+        _enter(request.sid, table, seat)
 
-    def _enter(table: Table, seat: int | None) -> None:
+    def _enter(sid: str, table: Table, seat: int | None) -> None:
         """A spectator joins its room, gets its whole ``state``, then joins the table's room (every
         ``public`` part it hears is newer than that state). A seat joins its rooms and hears the
         change its coming makes (``set_connected``) as its seat part and the public part, as one state."""
         if seat is None:
-            join_room(watch_room(table.id))
-            broadcaster.presence_changed(table, request.sid)
-            join_room(table_room(table.id))
+            events.enter(sid, watch_room(table.id))
+            broadcaster.presence_changed(table, sid)
+            events.enter(sid, table_room(table.id))
         else:
-            join_room(seat_room(table.id, seat))
-            join_room(table_room(table.id))
+            events.enter(sid, seat_room(table.id, seat))
+            events.enter(sid, table_room(table.id))
             broadcaster.seat_entered(table, seat)
             table.set_connected(seat, True)
 
@@ -127,15 +130,13 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
         else:
             broadcaster.presence_changed(table)
 
-    @socketio.on("sync")
-    def on_sync(*args: Any) -> dict[str, Any]:
+    def on_sync(sid: str, *args: Any) -> dict[str, Any]:
         def sync(conn: Connection, table: Table) -> None:
             parse_empty(one_payload(args))
-            broadcaster.send_to(request.sid, table, conn.seat)
-        return answer(sync)
+            broadcaster.send_to(sid, table, conn.seat)
+        return answer(sid, sync)
 
-    @socketio.on("join")
-    def on_join(*args: Any) -> dict[str, Any]:
+    def on_join(sid: str, *args: Any) -> dict[str, Any]:
         def join(conn: Connection, table: Table) -> dict[str, Any]:
             name = parse_name(one_payload(args))
             if conn.seat is not None:
@@ -145,14 +146,13 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
             token = secrets.token_urlsafe(32)
             digest = token_digest(token)
             seat = table.join(name, digest)
-            leave_room(watch_room(table.id))
+            events.leave(sid, watch_room(table.id))
             conn.sit(seat, digest)
-            _enter(table, seat)
+            _enter(sid, table, seat)
             return {"seat": seat, "token": token}
-        return answer(join)
+        return answer(sid, join)
 
-    @socketio.on("set_rules")
-    def on_set_rules(*args: Any) -> dict[str, Any]:
+    def on_set_rules(sid: str, *args: Any) -> dict[str, Any]:
         def set_rules(conn: Connection, table: Table) -> None:
             seat = None if conn.referee else seat_of(conn)
             settings = parse_set_rules(one_payload(args), table.current.settings)
@@ -160,27 +160,30 @@ def register_handlers(socketio: SocketIO, tables: Tables, conns: Connections, br
                 desk.set_rules(table, settings)
             else:
                 table.set_rules(seat, settings)
-        return answer(set_rules)
+        return answer(sid, set_rules)
 
-    for event, act in SEAT_EVENTS.items():
-        socketio.on_event(event, _seat_handler(answer, seat_of, act))
-
-    @socketio.on(MALFORMED_EVENT)
-    def on_malformed_frame(*args: Any) -> dict[str, Any]:
+    def on_malformed_frame(sid: str, *args: Any) -> dict[str, Any]:
         def refuse(_conn: Connection, _table: Table) -> None:
             raise MalformedAction("payload/malformed", reason_of(args))
-        return answer(refuse)
+        return answer(sid, refuse)
 
-    @socketio.on("*")
-    def on_unknown_event(event: Any, *_args: Any) -> dict[str, Any]:
+    def on_unknown_event(sid: str, event: Any, *_args: Any) -> dict[str, Any]:
         def refuse(_conn: Connection, _table: Table) -> None:
             raise MalformedAction("event/unknown", f"there is no event {str(event)[:40]!r}")
-        return answer(refuse)
+        return answer(sid, refuse)
 
+    events.on("sync", on_sync)
+    events.on("join", on_join)
+    events.on("set_rules", on_set_rules)
+    for event, act in SEAT_EVENTS.items():
+        events.on(event, _seat_handler(answer, seat_of, act))
+    events.on(MALFORMED_EVENT, on_malformed_frame)
+    events.on("*", on_unknown_event)
     guard_frames(socketio)
 
     @socketio.on_error_default
     def on_unexpected(error: Exception) -> dict[str, Any]:
+        """``connect`` and ``disconnect`` (the other events: ``Events``)."""
         log.exception("handler failed", extra={"sid_known": conns.get(request.sid) is not None})
-        emit("error", {"code": "server/error", "message": "the server could not handle that event"})
-        return {"ok": False, "code": "server/error", "message": "the server could not handle that event"}
+        emit("error", SERVER_ERROR)
+        return {"ok": False, **SERVER_ERROR}
