@@ -48,6 +48,12 @@ class SocketServer(Protocol):
 
     def emit(self, event: str, data: Any, to: str, namespace: str) -> Any: ...
 
+    def disconnect(self, sid: str, namespace: str) -> Any: ...
+
+    def enter_room(self, sid: str, room: str, namespace: str) -> Any: ...
+
+    def leave_room(self, sid: str, room: str, namespace: str) -> Any: ...
+
 
 class Events:
     """The events of one Socket.IO server, each handler called with the sender's session id."""
@@ -55,7 +61,7 @@ class Events:
     def __init__(self, server: SocketServer | None) -> None:
         if server is None:
             raise RuntimeError("Events needs a SocketIO that has been initialised with its app")
-        self.server: Any = server
+        self.server = server
 
     def on(self, event: str, handler: Handler) -> None:
         """Call ``handler(sid, *args)`` for each ``event``; for ``"*"`` (an event nobody else
@@ -63,15 +69,15 @@ class Events:
         def dispatch(*args: Any) -> Any:
             if event == "*":
                 name, sid, rest = args[0], args[1], args[2:]
-                return self._call(handler, sid, (name, *rest))
-            return self._call(handler, args[0], args[1:])
+                return self._call(event, handler, sid, (name, *rest))
+            return self._call(event, handler, args[0], args[1:])
         self.server.on(event, dispatch, namespace=NAMESPACE)
 
-    def _call(self, handler: Handler, sid: str, args: tuple[Any, ...]) -> Any:
+    def _call(self, event: str, handler: Handler, sid: str, args: tuple[Any, ...]) -> Any:
         try:
             return handler(sid, *args)
         except Exception:  # a broken handler must not break the connection, nor tell it why
-            log.exception("handler failed")
+            log.exception("handler failed", extra={"event": event})  # the name registered ("*": any other)
             self.emit(sid, "error", SERVER_ERROR)
             return {"ok": False, **SERVER_ERROR}
 
@@ -84,7 +90,9 @@ class Events:
         self.server.disconnect(sid, namespace=NAMESPACE)
 
     def enter(self, sid: str, room: str) -> None:
+        """Add the connection ``sid`` to ``room``."""
         self.server.enter_room(sid, room, namespace=NAMESPACE)
 
     def leave(self, sid: str, room: str) -> None:
+        """Take the connection ``sid`` out of ``room``."""
         self.server.leave_room(sid, room, namespace=NAMESPACE)

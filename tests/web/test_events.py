@@ -50,7 +50,7 @@ def test_a_handler_that_breaks_answers_server_error_to_its_sender_and_the_server
                         callback=True)
     assert ack == {"ok": False, "code": "server/error", "message": "the server could not handle that event"}
     assert errors(anna) == ["server/error"] and errors(ben) == []
-    assert any(record.getMessage() == "handler failed" for record in caplog.records)
+    assert [getattr(r, "event", None) for r in caplog.records if r.getMessage() == "handler failed"] == ["bid"]
     monkeypatch.undo()
     assert anna.emit("sync", {}, callback=True)["ok"]
     assert last_state(anna)["version"] == before["version"]
