@@ -134,6 +134,11 @@ PLAYER_CHAT_EVENTS: dict[str, PlayerAction] = {
 """A player's events of game-master mode: all of them spend the chat budget."""
 
 
+def _referee_only(conn: Connection) -> None:
+    if not conn.referee:
+        raise TableError("referee/only", "only the table's referee may do that")
+
+
 def register_referee_handlers(events: Events, tables: Tables, conns: Connections,
                               broadcaster: RefereeBroadcaster) -> Callable[[Any], None]:
     """Attach the game-master events to ``events``; returns the ``connect`` step for a ``referee_token``."""
@@ -146,8 +151,7 @@ def register_referee_handlers(events: Events, tables: Tables, conns: Connections
     def as_referee(act: RefereeAction, chat: bool) -> Callable[..., dict[str, Any]]:
         def handler(sid: str, *args: Any) -> dict[str, Any]:
             def run(conn: Connection, table: Table) -> dict[str, Any] | None:
-                if not conn.referee:
-                    raise TableError("referee/only", "only the table's referee may do that")
+                _referee_only(conn)
                 return act(table, one_payload(args))
             return answer(sid, run, chat)
         return handler
@@ -170,8 +174,7 @@ def register_referee_handlers(events: Events, tables: Tables, conns: Connections
 
     def on_sync(sid: str, *args: Any) -> dict[str, Any]:
         def sync(conn: Connection, table: Table) -> None:
-            if not conn.referee:
-                raise TableError("referee/only", "only the table's referee may do that")
+            _referee_only(conn)
             parse_empty(one_payload(args))
             broadcaster.send_to(sid, table)
         return answer(sid, sync, chat=False)
