@@ -8,6 +8,9 @@ from tests.support.client import Player, create_table
 from tests.support.server import running_server
 
 TRIALS = 30
+SERVED = {"fairness": {"seed_wait_s": 0}, "limits": {"events_burst": 0}}
+"""No seed wait; no event budget: each player sends an event a trial as fast as the server answers,
+more than the default budget's burst of 30 (the budget has its own tests, tests/web/test_limits.py)."""
 
 
 def seated_pair(base_url):
@@ -52,7 +55,7 @@ def at_once(*sends):
 
 
 def test_a_call_sent_with_a_raise_is_never_applied_to_the_raise_its_caller_had_not_seen(tmp_path):
-    with running_server(tmp_path, fairness={"seed_wait_s": 0}) as server:
+    with running_server(tmp_path, **SERVED) as server:
         anna, ben = seated_pair(server.base_url)
         assert anna.call("bid", {"quantity": 1, "face": 2, "against": seen(anna.state)})["ok"]
         players = {0: anna, 1: ben}
@@ -76,7 +79,7 @@ def test_a_call_sent_with_a_raise_is_never_applied_to_the_raise_its_caller_had_n
 
 
 def test_a_call_that_arrives_after_a_raise_it_had_not_seen_is_stale_and_one_that_saw_it_stands(tmp_path):
-    with running_server(tmp_path, fairness={"seed_wait_s": 0}) as server:
+    with running_server(tmp_path, **SERVED) as server:
         anna, ben = seated_pair(server.base_url)
         before = seen(ben.state)
         assert anna.call("bid", {"quantity": 1, "face": 2, "against": seen(anna.state)})["ok"]
@@ -90,7 +93,7 @@ def test_a_call_that_arrives_after_a_raise_it_had_not_seen_is_stale_and_one_that
 
 
 def test_against_is_optional_and_a_malformed_one_is_refused(tmp_path):
-    with running_server(tmp_path, fairness={"seed_wait_s": 0}) as server:
+    with running_server(tmp_path, **SERVED) as server:
         anna, ben = seated_pair(server.base_url)
         for bad in ({"game": 1, "round": 1}, {"game": "1", "round": 1, "bids": 0}, [1, 1, 0], None,
                     {"game": 1, "round": 1, "bids": 0, "extra": 1}):
