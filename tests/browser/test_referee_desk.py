@@ -47,7 +47,12 @@ def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player
     deadline = time.monotonic() + 180  # the regulars play at once; the referee moves each round on
     while (referee.states[-1].get("game") or {}).get("phase") != "over" and time.monotonic() < deadline:
         if page.locator("#desk-next").is_visible():
+            revealed = referee.states[-1]["game"]["round"]
             page.locator("#desk-next").click()
+            # until the next round's state arrives a second look would click again, and that click would
+            # wait for a button the next round (or the game's end) may keep hidden past its timeout
+            while referee.states[-1]["game"]["round"] == revealed and time.monotonic() < deadline:
+                page.wait_for_timeout(20)
         page.wait_for_timeout(50)
     game = referee.states[-1]["game"]
     assert game["phase"] == "over"
