@@ -19,6 +19,7 @@ added to the history later stays on the server until it is named here. Two keys 
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -72,8 +73,47 @@ def history_view(history: RoundHistoryLike, *, bids: int) -> dict[str, Any]:
     marks = list(history.stand_ins[:bids])
     return {
         "stand_ins": marks + [False] * (bids - len(marks)),
-        "history": {"rounds": [_round(done) for done in history.rounds], "earlier": history.earlier},
+        "history": {"rounds": _ROUNDS.views(history.rounds), "earlier": history.earlier},
     }
+
+
+class RoundsMemo:
+    """The view of each finished round, built once per round (a table keeps each ``FinishedRound``
+    from the call that ended it until its game ends) and returned again, the same dict, while
+    that round is shown: every change between two calls shows the same history, so only the
+    newest round's view is ever built, and ``referee.web.wire`` meets objects it encoded before.
+    The last ``size`` rounds built are kept (each held, so its id names no other object meanwhile);
+    treat the dicts as read-only.
+
+    >>> from referee.rules import Bid, RoundResult
+    >>> from referee.table.round_history import FinishedRound
+    >>> done = FinishedRound(1, (), RoundResult(bidder=0, caller=1, bid=Bid(1, 2), hands=(), count=0, loser=0, dice_lost=1))
+    >>> memo = RoundsMemo(size=1)
+    >>> first = memo.views((done,))
+    >>> memo.views((done,))[0] is first[0], first[0]["loser"]
+    (True, 0)
+    """
+
+    def __init__(self, size: int = 8192) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._kept: dict[int, tuple[FinishedRoundLike, dict[str, Any]]] = {}
+
+    def views(self, rounds: Sequence[FinishedRoundLike]) -> list[dict[str, Any]]:
+        """The view of each of ``rounds``, in their order."""
+        with self._lock:
+            return [self._view(done) for done in rounds]
+
+    def _view(self, done: FinishedRoundLike) -> dict[str, Any]:
+        kept = self._kept.get(id(done))
+        if kept is None:
+            if len(self._kept) >= self._size:  # the oldest round first: its game is the likeliest to be over
+                del self._kept[next(iter(self._kept))]
+            kept = self._kept[id(done)] = (done, _round(done))
+        return kept[1]
+
+
+_ROUNDS = RoundsMemo()
 
 
 def _round(done: FinishedRoundLike) -> dict[str, Any]:

@@ -137,7 +137,7 @@ def _field(part: str, key: str, value: Any, viewer: int | None, kept: Slots, cha
         else:
             slot = (part, key, viewer)
             last = kept.get(slot)
-            if last is None or last[0] != value:
+            if last is None or (last[0] is not value and last[0] != value):
                 last = kept[slot] = (value, dumps(value))
             text = last[1]
         memo[id(value)] = text
