@@ -15,7 +15,7 @@ listening (a table loaded from its log) are not announced again.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from flask_socketio import SocketIO
@@ -29,10 +29,17 @@ ANNOUNCED = ("rules_changed",)
 """The public events announced to everyone at the table as a Socket.IO event of the same name."""
 
 
-def fresh_announcements(recent: Iterable[tuple[int, Event]], after: int) -> list[tuple[int, str, dict[str, Any]]]:
-    """``(seq, kind, data)`` of the announced public events logged after seq ``after``, in log order."""
-    return [(seq, event.kind, dict(event.data)) for seq, event in recent
-            if seq > after and event.audience is None and event.kind in ANNOUNCED]
+def fresh_announcements(recent: Sequence[tuple[int, Event]], after: int) -> list[tuple[int, str, dict[str, Any]]]:
+    """``(seq, kind, data)`` of the announced public events logged after seq ``after``, in log order
+    (``recent`` is in log order: it is read from its newest end back to ``after``)."""
+    fresh = []
+    for seq, event in reversed(recent):
+        if seq <= after:
+            break
+        if event.audience is None and event.kind in ANNOUNCED:
+            fresh.append((seq, event.kind, dict(event.data)))
+    fresh.reverse()
+    return fresh
 
 
 class Announcer:
@@ -48,10 +55,13 @@ class Announcer:
     def table_changed(self, table: Table) -> None:
         """Emit each announcement logged since the last one, to the seats, the spectators and the referee."""
         with self._lock:
-            fresh = fresh_announcements(list(table.recent), self._announced)
+            recent = list(table.recent)
+            if not recent or recent[-1][0] <= self._announced:
+                return
+            fresh = fresh_announcements(recent, self._announced)
+            self._announced = recent[-1][0]  # read up to here: the next change reads only what is newer
             if not fresh:
                 return
-            self._announced = fresh[-1][0]
         rooms = [seat_room(table.id, seat) for seat in table.current.seats] + [watch_room(table.id)]
         rooms += [conn.sid for conn in self._conns.referees(table.id)]
         for _, kind, data in fresh:
