@@ -41,6 +41,10 @@ class JsonFormatter(logging.Formatter):
 
 def configure_logging(level: str) -> None:
     """Send every log record of the process to stderr as JSON lines."""
+    # A line shows neither the thread, the process nor the caller's file and line: no record looks them
+    # up (the logging HOWTO's "Optimization"; the caller's look-up walks the stack each record).
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
+    logging._srcfile = None
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter())
     root = logging.getLogger()
