@@ -27,7 +27,6 @@ the next game starts, so they can be shown at game over.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from referee.rules import GameState
@@ -77,14 +76,14 @@ def after_call(stats: Stats, game: GameState | None) -> dict[int, dict[str, int]
 
 def _started(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
-        return replace(handler(state, public, secret), stats=fresh(list(public["seats"])))
+        return handler(state, public, secret).evolve(stats=fresh(list(public["seats"])))
     return fold
 
 
 def _bid(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
         after = handler(state, public, secret)
-        return replace(after, stats=added(after.stats, public["seat"], bids=1))
+        return after.evolve(stats=added(after.stats, public["seat"], bids=1))
     return fold
 
 
@@ -92,7 +91,7 @@ def _call(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
         after = handler(state, public, secret)
         game = after.game if isinstance(after.game, GameState) else None
-        return replace(after, stats=after_call(after.stats, game))
+        return after.evolve(stats=after_call(after.stats, game))
     return fold
 
 

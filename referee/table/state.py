@@ -11,7 +11,7 @@ server rebuilds exactly the table it had.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from referee.gm.fold import HANDLERS as GM_HANDLERS
@@ -100,6 +100,26 @@ class TableState:
     round_history: RoundHistory = field(default_factory=RoundHistory)
     stats: Stats = field(default_factory=dict)
 
+    def evolve(self, **changes: Any) -> TableState:
+        """A copy with ``changes``, as ``dataclasses.replace`` makes it without going through
+        ``__init__`` field by field (every entry folds through here, a few times an entry).
+
+        >>> from referee.rules import Settings
+        >>> TableState(id="t1", settings=Settings()).evolve(game_no=2).game_no
+        2
+        >>> TableState(id="t1", settings=Settings()).evolve(score=2)
+        Traceback (most recent call last):
+        ...
+        TypeError: TableState has no field score
+        """
+        unknown = changes.keys() - _FIELD_NAMES
+        if unknown:
+            raise TypeError(f"TableState has no field {', '.join(sorted(unknown))}")
+        copy = object.__new__(TableState)
+        for name in _FIELD_NAMES:
+            object.__setattr__(copy, name, changes[name] if name in changes else getattr(self, name))
+        return copy
+
     def seat_of_token(self, token_digest: str) -> int | None:
         """The seat whose token has this digest, or None."""
         for info in self.seats.values():
@@ -134,6 +154,9 @@ class TableState:
         return self.evening is not None and not self.evening.ended
 
 
+_FIELD_NAMES = tuple(item.name for item in fields(TableState))
+
+
 def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: dict[str, Any] | None) -> TableState:
     """The table after one entry; raises a RulesError (and changes nothing) when the entry is not allowed.
 
@@ -150,7 +173,7 @@ def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: di
         if any(kind in handlers for handlers in FAMILY_HANDLERS.values()):
             raise TableError("game/wrong_family", f"{kind} is not an entry of a {state.family} table")
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
-    return handler(replace(state, events=()), public, secret or {})
+    return handler(state.evolve(events=()), public, secret or {})
 
 
 def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -158,7 +181,7 @@ def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any
     if seat in state.seats:
         raise TableError("seat/taken", f"seat {seat} is taken by {state.seats[seat].name}")
     info = SeatInfo(seat, public["name"], public["kind"], secret.get("token_digest"), public.get("level"))
-    return replace(state, seats={**state.seats, seat: info})
+    return state.evolve(seats={**state.seats, seat: info})
 
 
 def _seat_left(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -170,13 +193,13 @@ def _seat_left(state: TableState, public: dict[str, Any], _secret: dict[str, Any
     if state.evening_running and state.evening is not None and seat in state.evening.contenders:
         raise TableError("evening/running", f"seat {seat} is still in this evening's bracket: it can leave "
                                             "once it is out or the evening has a champion")
-    return replace(state, seats={s: i for s, i in state.seats.items() if s != seat})
+    return state.evolve(seats={s: i for s, i in state.seats.items() if s != seat})
 
 
 def _autopilot(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     seat = public["seat"]
     autopilot = state.autopilot | {seat} if public["on"] else state.autopilot - {seat}
-    return replace(state, autopilot=autopilot, strikes={**state.strikes, seat: 0})
+    return state.evolve(autopilot=autopilot, strikes={**state.strikes, seat: 0})
 
 
 def _timed_out(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -184,13 +207,13 @@ def _timed_out(state: TableState, public: dict[str, Any], _secret: dict[str, Any
     game = _game(state)
     if game.turn != seat:
         raise TableError("timer/stale", f"seat {seat} is not the one to act")
-    return replace(state, strikes={**state.strikes, seat: state.strikes.get(seat, 0) + 1})
+    return state.evolve(strikes={**state.strikes, seat: state.strikes.get(seat, 0) + 1})
 
 
 def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     game = new_game(state.settings, public["seats"], public["opener"])
     rotated = public["opener"] if public["opener"] is not None else state.last_first_opener
-    return replace(state, game_no=public["game"], game=game, last_first_opener=rotated, fairness=None, roll_off=())
+    return state.evolve(game_no=public["game"], game=game, last_first_opener=rotated, fairness=None, roll_off=())
 
 
 def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -207,7 +230,7 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
         raise TableError("roll_off/draw", f"the dice of throw {counter} are not the values of draw {number}")
     step = apply(game, RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in game.seats)))
     thrown = next(event.data for event in step.events if event.kind == "roll_off")
-    return replace(state, game=step.state, roll_off=state.roll_off + (thrown,), events=_public_events(step))
+    return state.evolve(game=step.state, roll_off=state.roll_off + (thrown,), events=_public_events(step))
 
 
 def _rules_changed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -223,16 +246,16 @@ def _rules_changed(state: TableState, public: dict[str, Any], _secret: dict[str,
         raise TableError("settings/seats_taken", f"max_players {settings.max_players} leaves no room for seat(s) "
                                                  f"{', '.join(map(str, crowded))}: free them first")
     event = Event("rules_changed", {"rules": rules_of(settings), "by": public["by"]})
-    return replace(state, settings=settings, events=(event,))
+    return state.evolve(settings=settings, events=(event,))
 
 
 def _game_opened(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
-    return replace(state, fairness=GameFairness(public, secret))
+    return state.evolve(fairness=GameFairness(public, secret))
 
 
 def _seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    return replace(state, fairness=replace(fairness, seeds={**fairness.seeds, public["seat"]: public["seed"]}))
+    return state.evolve(fairness=replace(fairness, seeds={**fairness.seeds, public["seat"]: public["seed"]}))
 
 
 def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -242,7 +265,7 @@ def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, An
     roots = fairness.roots + ((public["root"],) if "root" in public else ())
     fairness = replace(fairness, deal_public=public, deal_secret=secret, changes=(), roots=roots)
     step = apply(game, Roll(hands))
-    return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
+    return state.evolve(game=step.state, fairness=fairness, events=_public_events(step))
 
 
 def _require_unpaused(state: TableState) -> None:
@@ -269,7 +292,7 @@ def _spot_on(state: TableState, public: dict[str, Any], _secret: dict[str, Any])
 def _played(state: TableState, public: dict[str, Any], step: Step) -> TableState:
     """A turn was played: by the seat itself (its timeout strikes reset) or by a bot standing in."""
     strikes = state.strikes if public.get("by_bot") else {**state.strikes, public["seat"]: 0}
-    return replace(state, game=step.state, strikes=strikes, events=_public_events(step))
+    return state.evolve(game=step.state, strikes=strikes, events=_public_events(step))
 
 
 def _public_events(step: Step) -> tuple[Event, ...]:
@@ -284,7 +307,7 @@ def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, A
     _require_unpaused(state)
     fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None, changes=())
     step = apply(_game(state), NextRound())
-    return replace(state, game=step.state, fairness=fairness, events=_public_events(step))
+    return state.evolve(game=step.state, fairness=fairness, events=_public_events(step))
 
 
 def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -293,21 +316,21 @@ def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, An
     if (public["game"], public["round"]) != (state.game_no, game.round_no):
         raise TableError("die/stale", f"round {public['round']} of game {public['game']} is not being played")
     step = apply(game, ChangeDie(secret["seat"], secret["index"], secret["value"]))
-    return replace(state, game=step.state, fairness=replace(fairness, changes=fairness.changes + (dict(secret),)))
+    return state.evolve(game=step.state, fairness=replace(fairness, changes=fairness.changes + (dict(secret),)))
 
 
 def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
     if public["draw"] != len(fairness.draws) + 1:
         raise TableError("draw/order", f"the next draw of this game is number {len(fairness.draws) + 1}")
-    return replace(state, fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
+    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
 
 
 def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
     if public["draw"] in fairness.draws_revealed or not 1 <= public["draw"] <= len(fairness.draws):
         raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
-    return replace(state, fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
+    return state.evolve(fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 
 
 def _game(state: TableState) -> GameState:
@@ -347,7 +370,7 @@ def _noted(kind: str, handler: Handler) -> Handler:
         history = advance(state.round_history, kind, public, person=info is not None and info.kind == "human",
                           before=before_game if isinstance(before_game, GameState) else None,
                           after=after_game if isinstance(after_game, GameState) else None)
-        return replace(after, round_history=history)
+        return after.evolve(round_history=history)
     return noted
 
 
