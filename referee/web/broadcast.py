@@ -36,7 +36,7 @@ from referee.table.scheduler import Handle
 from referee.views import FAMILY_VIEWS, table_views
 
 from .connections import Connections, seat_room, table_room, watch_room
-from .wire import Encoded, Parts, dumps
+from .wire import encode
 
 BUILD_TRIES = 5
 """How often a set of views is rebuilt when the table keeps changing while it is built."""
@@ -44,8 +44,8 @@ BUILD_TRIES = 5
 
 class Broadcaster:
     """Sends a table's parts to its rooms and ``state`` to a connection; the views are built by
-    ``referee.views``, all of one version together, the public part encoded by ``wire.Parts``
-    (each unchanged field once) and a seat part only when it differs from the one last sent."""
+    ``referee.views``, all of one version together, each part encoded once for all its receivers
+    (``wire.encode``) and a seat part sent only when it differs from the one last sent."""
 
     def __init__(self, socketio: SocketIO, conns: Connections, server_key: dict[str, str] | None,
                  scheduler: Scheduler, spectator_update_s: float = 0.2) -> None:
@@ -55,7 +55,6 @@ class Broadcaster:
         self._scheduler = scheduler
         self._window = spectator_update_s
         self._sent: dict[str, int] = {}
-        self._parts = Parts()
         self._seat_parts: dict[str, dict[int, tuple[int, View]]] = {}
         self._pending: dict[str, Handle] = {}
         self._send_lock = threading.Lock()
@@ -74,7 +73,6 @@ class Broadcaster:
         seats = [seat for seat in list(table.current.seats) if self._conns.online(table.id, seat)]
         if not seats and not self._conns.spectators(table.id):
             with self._send_lock:
-                self._parts.forget(table.id)
                 self._seat_parts.pop(table.id, None)
             return
         self._deliver(table, seats)
@@ -91,7 +89,7 @@ class Broadcaster:
                     self._sent[table.id] = view["version"]
                     if seat is not None:
                         self._seat_parts.get(table.id, {}).pop(seat, None)
-                    self._socketio.emit("state", Encoded(dumps(view)), to=sid)
+                    self._socketio.emit("state", encode(view), to=sid)
                     return
 
     def seat_entered(self, table: Table, seat: int) -> None:
@@ -146,10 +144,10 @@ class Broadcaster:
             last = kept.get(seat)
             if last is None or last[1] != content:
                 last = kept[seat] = (part["version"], content)
-                self._socketio.emit("seat", Encoded(dumps(part)), to=seat_room(table, seat))
+                self._socketio.emit("seat", encode(part), to=seat_room(table, seat))
             newest[str(seat)] = last[0]
         public[PARTS] = newest
-        self._socketio.emit("public", self._parts.encode_all(table, {None: public})[None], to=table_room(table))
+        self._socketio.emit("public", encode(public), to=table_room(table))
 
     def _views(self, table: Table, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
         """Every seat's view of one version of ``table``, built together (``referee.views.table_views``)."""

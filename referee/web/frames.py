@@ -8,7 +8,9 @@ that is not a Socket.IO event on the ``/`` namespace — an array whose first it
 name — becomes the event ``MALFORMED_EVENT`` carrying the reason, which the handlers answer
 with ``payload/malformed`` like any bad payload (acknowledged when the frame had an id).
 
-The server's own payloads are JSON text: a ``wire.Encoded`` one is sent as it is.
+The server's own payloads are JSON text: a ``wire.Encoded`` one is sent as it is, any other
+written by ``wire.encode`` (``PacketJSON``); a client's frames are read by engineio's reader,
+which refuses an integer of more than 100 digits.
 
 Binary attachments, acknowledgements and ``CONNECT_ERROR`` packets are never expected from a
 client and are refused the same way; the reserved names ``connect`` and ``disconnect`` may not
@@ -30,10 +32,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from engineio import json as engineio_json
 from flask_socketio import SocketIO
 from socketio import packet as sio_packet
 
-from .wire import Encoded
+from .wire import Encoded, encode
 
 log = logging.getLogger("referee.web")
 
@@ -48,6 +51,24 @@ REASONS = frozenset({
     "an event is a JSON array that starts with the event's name", RESERVED_REASON,
 })
 """Why a frame was refused: what ``MALFORMED_EVENT`` carries (anything else is not the server's)."""
+
+
+class PacketJSON:
+    """The JSON of the Socket.IO packets: what the server writes as ``wire.encode`` writes a
+    payload, what it reads as engineio's reader (integers of at most 100 digits).
+
+    >>> PacketJSON.dumps(["error", {"message": "Аня"}], separators=(",", ":"))
+    '["error",{"message":"Аня"}]'
+    >>> PacketJSON.loads('[1, "x"]')
+    [1, 'x']
+    """
+
+    loads = staticmethod(engineio_json.loads)
+
+    @staticmethod
+    def dumps(value: Any, **_options: Any) -> str:
+        """``value`` as compact JSON text (python-socketio passes its separators: compact already)."""
+        return encode(value).text
 
 
 class GuardedPacket(sio_packet.Packet):
@@ -67,6 +88,7 @@ class GuardedPacket(sio_packet.Packet):
     """
 
     uses_binary_events = False
+    json = PacketJSON
 
     def encode(self) -> Any:
         """The frame's text; an event whose one payload is ``Encoded`` carries that text as it is.

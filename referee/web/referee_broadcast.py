@@ -23,6 +23,7 @@ from referee.views import referee_view
 
 from .connections import Connections
 from .i18n import translate
+from .wire import encode
 
 
 class SentVersions:
@@ -84,4 +85,4 @@ class RefereeBroadcaster:
         view = self.view_for(table, self.langs.get(sid, "en"))
         with self._lock:
             if self._sent.claim(table.id, sid, view["version"]):
-                self._socketio.emit("state", view, to=sid)
+                self._socketio.emit("state", encode(view), to=sid)

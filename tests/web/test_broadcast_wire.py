@@ -1,6 +1,6 @@
-"""What the broadcaster saves (views of one version built together, each shared or unchanged part
-encoded once) changes nothing a client receives: every state is, byte for byte, the view of its
-viewer built on its own, and a seat still gets only its own."""
+"""What the broadcaster saves (views of one version built together, each part encoded once for
+all its receivers, by orjson) changes nothing a client receives: every state is, byte for byte,
+the view of its viewer built on its own, and a seat still gets only its own."""
 from __future__ import annotations
 
 import json
@@ -17,7 +17,7 @@ from referee.table.fair_dealer import FairDealer
 from referee.round_views import history_view
 from referee.views import game_view, table_view
 from referee.web.frames import GuardedPacket
-from referee.web.wire import Encoded, Parts, dumps
+from referee.web.wire import dumps, encode
 from tests.support.app import make_harness, states_of
 from tests.web.test_leaks import RULES, actor_of, random_action
 
@@ -65,22 +65,31 @@ def test_every_state_is_byte_for_byte_its_viewers_own_view_built_alone(players, 
     assert table.current.game_no >= 2 or table.current.game.round_no >= 3, "the games went on"
 
 
-def test_a_table_nobody_watches_keeps_no_encoded_parts():
+def test_a_table_nobody_watches_keeps_no_seat_parts():
     harness = make_harness(FairDealer(Signer.from_private_bytes(bytes(range(32)))))
     table_id, token = harness.create_table()
     anna = harness.connect(table_id, token)
     broadcaster = harness.app.extensions["tavern"].broadcaster
-    assert broadcaster._parts.tables() == 1
+    table = harness.app.extensions["tavern"].tables.get(table_id)
+    assert anna.emit("set_rules", {"rules": {"spot_on": True}}, callback=True)["ok"]
+    assert list(broadcaster._seat_parts) == [table_id]
     anna.disconnect()
-    assert broadcaster._parts.tables() == 0
+    broadcaster.table_changed(table)
+    assert broadcaster._seat_parts == {}
 
 
-def test_a_frame_carrying_encoded_text_is_the_frame_python_socketio_makes_of_the_payload():
+def test_a_frame_carrying_encoded_text_reads_as_the_frame_python_socketio_makes_of_the_payload():
+    """The same packet, read back: type, namespace, ack id and payload (the text writes "Аня" as
+    its characters where python-socketio writes escapes)."""
     view = {"version": 3, "table": {"name": "Аня", "seats": [{"seat": 0, "connected": True}]}, "game": None}
     for namespace, ack in ((None, None), ("/", None), ("/desk", 12)):
         plain = sio_packet.Packet(sio_packet.EVENT, data=["state", view], namespace=namespace, id=ack).encode()
-        assert GuardedPacket(sio_packet.EVENT, data=["state", Encoded(dumps(view))], namespace=namespace,
-                             id=ack).encode() == plain
+        sent = GuardedPacket(sio_packet.EVENT, data=["state", encode(view)], namespace=namespace, id=ack).encode()
+        assert "Аня" in sent and "Аня" not in plain
+        read, expected = sio_packet.Packet(encoded_packet=sent), sio_packet.Packet(encoded_packet=plain)
+        assert (read.packet_type, read.namespace, read.id, read.data) == \
+            (expected.packet_type, expected.namespace, expected.id, expected.data) == \
+            (sio_packet.EVENT, namespace if namespace != "/" else None, ack, ["state", view])
 
 
 names = st.text(max_size=6)
@@ -98,32 +107,30 @@ views = st.fixed_dictionaries({
 """Views as referee.views builds them: JSON-ready, each field of one type, parts often repeated."""
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["t1", "t2"]),
-                          st.dictionaries(st.none() | st.integers(0, 2), views, min_size=1, max_size=3)), max_size=15))
-def test_each_encoded_view_is_the_json_of_the_view_whatever_was_encoded_before(changes):
-    """The same JSON value (a part kept from an equal value built in another key order keeps
-    that order; views build each part in one order, and the random games above check the bytes)."""
-    parts = Parts()
-    for table, views_of_change in changes:
-        sent = parts.encode_all(table, views_of_change)
-        assert {viewer: json.loads(payload.text) for viewer, payload in sent.items()} == views_of_change
-
-
-scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=5)
+scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False) \
+    | st.text(max_size=5) | st.text(st.characters(categories=["Cs"]), min_size=1, max_size=2)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
                                                                                           max_size=3), max_leaves=8)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.text(max_size=4), values, max_size=6), st.lists(st.dictionaries(st.text(max_size=4), values,
-                                                                                       max_size=3), min_size=1, max_size=4),
-       values)
-def test_a_view_whose_game_shares_objects_with_the_others_is_encoded_as_python_socketio_would(public, own, table):
-    """Each viewer's game is the public game's dict with its own fields over it (the same objects
-    shared, as ``game_views`` builds them), the table one object for all: every text is, byte for
-    byte, the JSON python-socketio would send (whatever the scalars: non-ASCII text, floats, big ints)."""
-    views = {viewer: {"version": 3, "table": table, "game": {**public, **mine}, "you": {"seat": viewer}}
-             for viewer, mine in enumerate(own)}
-    sent = Parts().encode_all("t1", views)
-    assert {viewer: payload.text for viewer, payload in sent.items()} == {v: dumps(view) for v, view in views.items()}
+@given(views | values)
+def test_each_encoded_payload_is_the_json_of_the_payload(payload):
+    """Whatever the scalars (non-ASCII text, lone surrogates, floats, integers beyond 64 bits: those
+    two through the standard encoder) and in the payload's own key order."""
+    text = encode(payload).text
+    assert json.loads(text) == payload
+    assert json.loads(text, object_pairs_hook=list) == json.loads(dumps(payload), object_pairs_hook=list)
+
+
+@given(st.dictionaries(st.text(alphabet=st.characters(codec="utf-8"), max_size=4),
+                       st.integers(-2**63, 2**63 - 1) | st.text(alphabet=st.characters(codec="utf-8")) | st.booleans()
+                       | st.none(), max_size=5))
+def test_without_floats_the_text_is_the_standard_encoders_but_for_non_ascii_escapes(payload):
+    assert encode(payload).text == json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("leak", [b"bytes", {1, 2}, object()])
+def test_what_is_not_json_is_refused_whichever_encoder_meets_it(leak):
+    with pytest.raises(TypeError):
+        encode({"version": 1, "private": {"x": leak}})

@@ -13,7 +13,7 @@ from referee.table.fair_dealer import FairDealer
 from referee.web.app import create_app
 from referee.web.frames import GuardedPacket
 from referee.web.message_queue import CHANNEL, QueueJSON, QueueManager
-from referee.web.wire import Encoded, Parts
+from referee.web.wire import Encoded, encode
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
@@ -51,7 +51,7 @@ def test_every_json_payload_reads_back_as_it_was_published(payload):
 
 @given(st.dictionaries(st.sampled_from(["version", "table", "private", "game"]), JSON, min_size=1))
 def test_an_encoded_state_reaches_the_other_process_as_the_same_bytes(view):
-    [encoded] = Parts().encode_all("t1", {0: view}).values()
+    encoded = encode(view)
     crossed = QueueJSON.loads(QueueJSON.dumps({"method": "emit", "data": [encoded]}))["data"][0]
     assert isinstance(crossed, Encoded)
     sent_here = GuardedPacket(sio_packet.EVENT, data=["state", encoded]).encode()
