@@ -92,8 +92,8 @@ class Transactions:
             raise TableError(error.code, error.message) from None
         for entry, (_, state) in zip(stored, batch.steps):
             self._applied(state, entry.seq, entry.at)
-        if log.isEnabledFor(logging.INFO):  # one line a command: its entries' seq range and kinds (never a value)
-            log.info("entries", extra={"table": self.id, "seq": stored[0].seq, "last": stored[-1].seq,
+        if log.isEnabledFor(logging.DEBUG):  # one line a command: its entries' seq range and kinds (never a value)
+            log.debug("entries", extra={"table": self.id, "seq": stored[0].seq, "last": stored[-1].seq,
                                        "kinds": [entry.kind for entry in stored]})
 
     def _notify(self) -> None:

@@ -8,7 +8,8 @@ from tests.support.server import running_server
 
 
 def test_logs_are_structured_and_never_contain_a_token_or_dice(tmp_path):
-    with running_server(tmp_path) as server:
+    """At the most talkative level, DEBUG (one line a stored command)."""
+    with running_server(tmp_path, log={"level": "DEBUG"}) as server:
         host = create_table(server.base_url, "Anna")
         anna = Player(server.base_url, host["table"], host["token"])
         ben = Player(server.base_url, host["table"])
