@@ -1,4 +1,5 @@
-"""bench/load.py works: a short real run reports every figure for both servers and moves happened.
+"""bench/load.py works: a short real run reports every figure for both servers and moves happened
+(and the examples of the bench's helpers and of bench/handler_cost.py hold).
 
 Never a speed check: the figures' values are the bench's output, not a test's verdict. Only what
 must hold on any machine is asserted: the report's shape, that the seats played (bids, calls,
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import _common, _load_proc, _load_report, _load_seat
+from bench import _common, _load_proc, _load_report, _load_seat, handler_cost
 from bench._load_seat import decide, seed_for
 
 REPO = Path(__file__).resolve().parents[2]
@@ -106,7 +107,7 @@ def test_a_seat_in_the_game_sends_a_fresh_seed_while_rolling_and_only_then():
     assert seed_for({"you": {"seat": 2}, "game": _game()}) is None
 
 
-@pytest.mark.parametrize("module", [_common, _load_proc, _load_report, _load_seat])
+@pytest.mark.parametrize("module", [_common, _load_proc, _load_report, _load_seat, handler_cost])
 def test_the_bench_helpers_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
