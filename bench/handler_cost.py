@@ -36,28 +36,16 @@ if __name__ == "__main__" and "--code" in sys.argv:
 else:
     sys.path.insert(0, str(REPO))
 
-from socketio import packet as sio_packet  # noqa: E402
-
 from bench._load_seat import decide  # noqa: E402
+from bench.broadcast_cost import Packets  # noqa: E402
 from referee.config import Config, Limits  # noqa: E402
 from referee.fairness.keys import Signer  # noqa: E402
 from referee.table import ManualScheduler  # noqa: E402
 from referee.table.fair_dealer import FairDealer  # noqa: E402
 from referee.web import sockets  # noqa: E402
 from referee.web.app import create_app  # noqa: E402
-from referee.web.frames import GuardedPacket  # noqa: E402
 from referee.views import table_view  # noqa: E402
 from tests.support.app import Harness  # noqa: E402
-
-
-class Packets:
-    """Stands in for the socket server: encodes every emit as it would be sent, then drops it."""
-
-    def __init__(self, server: Any) -> None:
-        self.server = server
-
-    def emit(self, event: str, data: Any, to: Any = None) -> None:
-        GuardedPacket(sio_packet.EVENT, data=[event, data]).encode()
 
 
 def measure(events: int, tables: int) -> dict[str, Any]:
