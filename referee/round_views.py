@@ -81,9 +81,8 @@ class RoundsMemo:
     """The view of each finished round, built once per round (a table keeps each ``FinishedRound``
     from the call that ended it until its game ends) and returned again, the same dict, while
     that round is shown: every change between two calls shows the same history, so only the
-    newest round's view is ever built, and ``referee.web.wire`` meets objects it encoded before.
-    The last ``size`` rounds built are kept (each held, so its id names no other object meanwhile);
-    treat the dicts as read-only.
+    newest round's view is ever built. The last ``size`` rounds built are kept (each held, so
+    its id names no other object meanwhile); treat the dicts as read-only.
 
     >>> from referee.rules import Bid, RoundResult
     >>> from referee.table.round_history import FinishedRound

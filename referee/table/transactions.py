@@ -94,7 +94,7 @@ class Transactions:
             self._applied(state, entry.seq, entry.at)
         if log.isEnabledFor(logging.DEBUG):  # one line a command: its entries' seq range and kinds (never a value)
             log.debug("entries", extra={"table": self.id, "seq": stored[0].seq, "last": stored[-1].seq,
-                                       "kinds": [entry.kind for entry in stored]})
+                                        "kinds": [entry.kind for entry in stored]})
 
     def _notify(self) -> None:
         batch = self._batch
