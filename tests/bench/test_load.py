@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import _common, _load_proc, _load_report, _load_seat, handler_cost
+from bench import _common, _load_proc, _load_report, _load_seat, _page_client, handler_cost
 from bench._load_seat import decide, seed_for
 
 REPO = Path(__file__).resolve().parents[2]
@@ -107,7 +107,7 @@ def test_a_seat_in_the_game_sends_a_fresh_seed_while_rolling_and_only_then():
     assert seed_for({"you": {"seat": 2}, "game": _game()}) is None
 
 
-@pytest.mark.parametrize("module", [_common, _load_proc, _load_report, _load_seat, handler_cost])
+@pytest.mark.parametrize("module", [_common, _load_proc, _load_report, _load_seat, _page_client, handler_cost])
 def test_the_bench_helpers_examples_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
