@@ -67,9 +67,9 @@ def measure(events: int, tables: int) -> dict[str, Any]:
             _play(events, tables, folder, kind)
     finally:
         sockets.answer_event, os.fsync = answer, fsync
-    every = [us for kind in spent.values() for us in kind]
+    every = [us for costs in spent.values() for us in costs]
     return {"events": len(every), "us_mean": statistics.mean(every) * 1e6, "us_median": statistics.median(every) * 1e6,
-            "by_kind": {kind: statistics.mean(us) * 1e6 for kind, us in sorted(spent.items())}}
+            "by_kind": {name: statistics.mean(us) * 1e6 for name, us in sorted(spent.items())}}
 
 
 def _play(events: int, tables: int, folder: str, kind: list[str]) -> None:
