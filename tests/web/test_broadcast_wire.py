@@ -17,8 +17,9 @@ from referee.table.fair_dealer import FairDealer
 from referee.round_views import history_view
 from referee.views import game_view, table_view
 from referee.web.frames import GuardedPacket
-from referee.web.wire import dumps, encode
+from referee.web.wire import encode
 from tests.support.app import make_harness, states_of
+from tests.support.properties import examples
 from tests.web.test_leaks import RULES, actor_of, random_action
 
 UNLIMITED = Limits(tables_burst=0, events_burst=0)
@@ -113,14 +114,37 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3) | st.di
                                                                                           max_size=3), max_leaves=8)
 
 
-@settings(max_examples=300, deadline=None)
+def surrogates_in(value) -> bool:
+    """True when a text of ``value`` (a key or a string) holds a lone surrogate (category Cs)."""
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(surrogates_in(key) or surrogates_in(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(surrogates_in(item) for item in value)
+    return False
+
+
+@settings(max_examples=examples(300), deadline=None)
 @given(views | values)
-def test_each_encoded_payload_is_the_json_of_the_payload(payload):
-    """Whatever the scalars (non-ASCII text, lone surrogates, floats, integers beyond 64 bits: those
-    two through the standard encoder) and in the payload's own key order."""
+def test_each_encoded_payload_reads_back_as_the_payload_or_is_refused(payload):
+    """Whatever the scalars (non-ASCII text, floats, integers beyond 64 bits through the standard
+    encoder) and in the payload's own key order; text that is not valid Unicode is refused, never
+    sent altered."""
+    if surrogates_in(payload):
+        with pytest.raises(ValueError, match="not valid Unicode"):
+            encode(payload)
+        return
     text = encode(payload).text
     assert json.loads(text) == payload
-    assert json.loads(text, object_pairs_hook=list) == json.loads(dumps(payload), object_pairs_hook=list)
+    assert json.loads(text, object_pairs_hook=list) == json.loads(json.dumps(payload), object_pairs_hook=list)
+
+
+@pytest.mark.parametrize("payload", ["\ud800\udc00", {"\udc00": 1}, [1, {"name": "a\ud800"}], {"big": 2 ** 70, "x": "\udfff"}])
+def test_a_pair_of_lone_surrogates_is_refused_not_read_back_as_one_character(payload):
+    """Escaped, "\\ud800\\udc00" would read back as "\U00010000": one character, not the two sent."""
+    with pytest.raises(ValueError, match="not valid Unicode"):
+        encode(payload)
 
 
 @given(st.dictionaries(st.text(alphabet=st.characters(codec="utf-8"), max_size=4),
