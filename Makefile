@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one.
 TEST_WORKERS ?= 3
 
-.PHONY: run test test-tools bench endgames clean
+.PHONY: run test fuzz test-tools bench endgames clean
 
 $(VENV)/.run-stamp: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
@@ -50,6 +50,13 @@ test-tools:
 
 test: $(VENV)/.test-stamp test-tools
 	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
+
+# The properties (hypothesis tests) alone, with fresh random examples and FUZZ_SCALE times each one's
+# count (tests/support/properties.py); not part of `make test`, whose examples are the same every run.
+# A failure prints its seed: rerun it with `make fuzz PYTEST_ARGS=--hypothesis-seed=N`.
+FUZZ_SCALE ?= 10
+fuzz: $(VENV)/.test-stamp test-tools
+	TAVERN_FUZZ=1 TAVERN_FUZZ_SCALE=$(FUZZ_SCALE) TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-stamp
 	$(PY) bench/latency.py

@@ -1,5 +1,6 @@
-"""What every test shares: hypothesis without per-example deadlines (a busy 2-core CI machine
-must not turn a slow example into a failure), and for browser tests 15 s for a page to show what
+"""What every test shares: hypothesis on a fixed profile (tests/support/properties.py: derandomised
+and without per-example deadlines under `make test`, fresh examples under `make fuzz`), reports
+that always reach the run (tests/support/report_safety.py), and for browser tests 15 s for a page to show what
 a test expects (5 s by default), one Playwright driver and
 one headless Debian Chromium. A missing Chromium fails the browser tests (it is never a skip):
 `make test` installs it. One real PostgreSQL (initdb/pg_ctl in a temporary folder) for the tests
@@ -12,18 +13,32 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import is_hypothesis_test, settings
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from tests.support import properties
 from tests.support.postgres import PostgresServer
+from tests.support.report_safety import pytest_report_to_serializable  # noqa: F401  (a hook: pytest finds it here)
 
-settings.register_profile("tavern", deadline=None)
-settings.load_profile("tavern")
+settings.load_profile(properties.PROFILE)
 expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def pytest_report_header() -> str:
+    return properties.describe()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under `make fuzz` only the properties (hypothesis tests) run."""
+    if not properties.FUZZ:
+        return
+    kept = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
+    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+    items[:] = kept
 
 
 @pytest.fixture(scope="session")

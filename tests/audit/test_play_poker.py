@@ -15,6 +15,7 @@ from referee.fairness.verify import verify_main
 
 from . import poker_tampers
 from .poker_logs import poker_evening
+from tests.support.properties import examples
 
 TWO_GAMES = {"tokens": 2, "two_games": True, "turn_timer_s": 0}
 EVENINGS = {
@@ -76,7 +77,7 @@ def test_a_forged_two_game_match_fails_with_the_forgery_named(name):
     assert any(words in str(c) for c in report.failures), (words, [str(c) for c in report.failures])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5), tokens=st.integers(1, 3), two_games=st.booleans(),
        in_play=st.none() | st.integers(0, 6))
 def test_random_honest_poker_evenings_always_verify(seed, players, tokens, two_games, in_play):

@@ -17,12 +17,13 @@ from referee.bots.registry import LEVELS, make_bot
 from referee.rules import PRESETS, MakeBid, apply, legal_actions
 
 from .helpers import deciding_seats, house_settings, positions, random_position, view_of
+from tests.support.properties import examples
 
 LEVEL_NAMES = sorted(LEVELS)
 
 
 @pytest.mark.parametrize("level", LEVEL_NAMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=positions(), seed=st.integers(0, 2**31))
 def test_every_level_acts_legally_and_within_its_policy_for_the_player_to_act_and_every_caller(level, state, seed):
     for seat in deciding_seats(state):
@@ -40,7 +41,7 @@ def test_every_level_acts_legally_and_within_its_policy_for_the_player_to_act_an
         assert bot.act(view) in [a for a, _ in policy]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=positions())
 def test_legal_moves_are_exactly_the_engines_actions_for_the_seat(state):
     for seat in deciding_seats(state):
@@ -51,7 +52,7 @@ def test_legal_moves_are_exactly_the_engines_actions_for_the_seat(state):
         assert [a for a in ours if isinstance(a, MakeBid)] == [a for a in engine if isinstance(a, MakeBid)]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(rules=house_settings(max_dice=4), players=st.integers(2, 5), seed=st.integers(0, 2**20),
        line_up=st.lists(st.sampled_from(["random", "easy", "medium", "strong"]), min_size=5, max_size=5))
 def test_random_games_under_random_house_rules_with_every_level_have_no_illegal_action(rules, players, seed, line_up):
@@ -66,7 +67,7 @@ def test_every_level_plays_every_preset_without_an_illegal_action(preset):
     assert [b["illegal_actions"] for b in report["bots"]] == [0, 0, 0, 0]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(state=positions(), seed=st.integers(0, 2**31))
 def test_easy_never_calls_a_bid_its_own_dice_make_true_as_the_round_counts(state, seed):
     for seat in deciding_seats(state):

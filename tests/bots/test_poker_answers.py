@@ -9,6 +9,7 @@ from referee.bots.poker_bluff.dice import KEEPS, outcomes
 from referee.bots.poker_bluff.ladder import ladder
 from referee.bots.poker_bluff.tables import holds, level_of, max_level
 from referee.rules.poker_bluff import parse
+from tests.support.properties import examples
 
 
 def summed(declared: int, above: int, kept: tuple[int, ...], model: Declarer) -> tuple[float, float]:
@@ -31,7 +32,7 @@ models = st.builds(Declarer, honest=st.sampled_from([1.0, 0.5]), modest=st.sampl
                    bold=st.sampled_from([0.0, 0.05, 0.3, 6.0]))
 
 
-@hsettings(max_examples=400)
+@hsettings(max_examples=examples(400))
 @given(st.integers(0, 191), st.integers(0, 192), st.sampled_from(KEEPS), models)
 def test_the_fast_odds_are_the_posterior_summed_cup_by_cup(declared: int, below: int, kept: tuple[int, ...],
                                                          model: Declarer) -> None:

@@ -18,6 +18,7 @@ from referee.rules import Settings, apply
 
 from .helpers import deciding_seats, positions, view_of
 from .test_strong import heads_up_view
+from tests.support.properties import examples
 
 
 class Watched(StrongBot):
@@ -125,7 +126,7 @@ def primed(seed: int) -> StrongBot:
     return bot
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=positions(), seed=st.integers(0, 2**31))
 def test_the_exploiting_play_is_legal_under_every_house_rule(state, seed):
     for seat in deciding_seats(state):

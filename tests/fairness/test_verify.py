@@ -8,9 +8,10 @@ from referee.fairness import deal, die_change, kinds, reveal, verify_export
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 
 from .logbook import SIGNER, FakeLog, entries_of, play_game
+from tests.support.properties import examples
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(2, 6), st.integers(1, 5), st.booleans())
 def test_random_dealt_games_verify_clean(seed, players, dice, roll_off):
     rng = random.Random(seed)

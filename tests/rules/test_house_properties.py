@@ -19,8 +19,9 @@ from referee.rules import (PRESETS, Action, Bid, CallLiar, GameState, MakeBid, N
                            Settings, SpotOn, apply, legal_actions, new_game, replay)
 
 from tests.rules.random_games import Game, house_settings, play
+from tests.support.properties import examples
 
-PROPERTY = hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+PROPERTY = hsettings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                              HealthCheck.filter_too_much])
 
 
@@ -260,7 +261,7 @@ def test_the_turn_follows_the_games_order_and_each_round_opens_where_the_rules_s
             previous = before.opener
 
 
-@hsettings(max_examples=30, deadline=None)
+@hsettings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(sorted(PRESETS)), st.integers(2, 6), st.integers(0, 2**32),
        st.sampled_from([0.1, 0.3, 0.7]))
 def test_every_preset_plays_to_one_winner_and_replays(name: str, players: int, seed: int, call_bias: float) -> None:

@@ -15,8 +15,9 @@ from referee.rules import (Action, Bid, CallLiar, GameState, IllegalAction, Make
                            Phase, Roll, RulesError, Settings, apply, legal_actions, new_game, replay)
 
 from tests.rules.random_games import Game, play
+from tests.support.properties import examples
 
-PROPERTY = hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = hsettings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _pick(state: GameState, rnd: random.Random, liar_bias: float) -> Action:
@@ -258,7 +259,7 @@ def test_every_player_out_is_announced_once_and_the_winner_is_never_out(game: Ga
     assert len(outs) == len(set(outs)) == len(game.seats) - 1
 
 
-@hsettings(max_examples=80, deadline=None)
+@hsettings(max_examples=examples(80), deadline=None)
 @given(st.sets(st.integers(0, 7), min_size=2, max_size=2), st.randoms(use_true_random=False),
        st.sampled_from([0.05, 0.25, 0.6]))
 def test_a_two_player_game_with_five_dice_lasts_5_to_9_rounds(seats: set[int], rnd: random.Random,

@@ -10,6 +10,7 @@ from referee.rules import Phase
 from referee.table.round_history import KEPT_ROUNDS
 from referee.table.state import fold
 from referee.views import table_view
+from tests.support.properties import examples
 from tests.table.test_autoplay import THINK_S, Room
 
 
@@ -118,7 +119,7 @@ def test_the_log_folds_to_the_same_history_and_a_log_without_by_bot_marks_nothin
     assert not any(b.stand_in for done in state.round_history.rounds for b in done.bids)
 
 
-@hsettings(max_examples=12, deadline=None)
+@hsettings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10_000))
 def test_the_history_holds_only_revealed_rounds_and_exactly_their_reveals(seed):
     rng = random.Random(seed)

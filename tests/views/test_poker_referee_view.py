@@ -12,6 +12,7 @@ from referee.gm.state import GmState, Referee
 from referee.rules.poker_bluff import PokerSettings
 from referee.views import referee_view, table_views
 
+from tests.support.properties import examples
 from tests.views.test_poker_views import random_game
 
 
@@ -21,7 +22,7 @@ def table_state(game, blind: bool) -> SimpleNamespace:
                            evening=None, moves=0)
 
 
-@hsettings(max_examples=30)
+@hsettings(max_examples=examples(30))
 @given(st.integers(0, 2**32), st.booleans())
 def test_only_a_sighted_referee_is_sent_the_cup(seed: int, blind: bool) -> None:
     for game in random_game(seed).states:

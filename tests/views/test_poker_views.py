@@ -14,6 +14,7 @@ from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, Phase
                                        legal_actions, new_game, parse)
 
 from tests.rules.poker_bluff.poker_games import Game, play
+from tests.support.properties import examples
 
 VIEW_KEYS = {"family", "game", "phase", "round", "seat", "seats", "tokens", "starter", "holder", "turn", "cup",
              "set_aside", "declarations", "can_doubt", "can_believe", "must_doubt", "keepable", "result", "winner",
@@ -117,7 +118,7 @@ def random_game(seed: int) -> Game:
                 lambda state: rnd.choice(legal_actions(state)[:6] if rnd.random() < 0.6 else legal_actions(state)))
 
 
-@hsettings(max_examples=40)
+@hsettings(max_examples=examples(40))
 @given(st.integers(0, 2**32))
 def test_no_view_but_the_holders_depends_on_the_unseen_dice(seed: int) -> None:
     game, rnd = random_game(seed), random.Random(seed)
@@ -131,7 +132,7 @@ def test_no_view_but_the_holders_depends_on_the_unseen_dice(seed: int) -> None:
         assert poker_game_view(other, state.holder)["cup"] == list(other.cup) != list(state.cup)
 
 
-@hsettings(max_examples=40)
+@hsettings(max_examples=examples(40))
 @given(st.integers(0, 2**32))
 def test_public_events_never_depend_on_unseen_dice(seed: int) -> None:
     game, rnd = random_game(seed), random.Random(seed)
@@ -151,7 +152,7 @@ def test_public_events_never_depend_on_unseen_dice(seed: int) -> None:
                     assert event.audience == one.state.holder
 
 
-@hsettings(max_examples=30)
+@hsettings(max_examples=examples(30))
 @given(st.integers(0, 2**32))
 def test_a_spectator_sees_what_the_other_player_sees(seed: int) -> None:
     for state in random_game(seed).states:

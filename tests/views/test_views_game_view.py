@@ -12,6 +12,7 @@ from referee.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound,
                            SpotOn, apply, legal_actions, new_game, pending_roll_off)
 from referee.views import game_view
 from tests.rules.random_games import house_settings
+from tests.support.properties import examples
 
 SEATS = (0, 2, 5)
 HANDS = {0: (1, 2, 3), 2: (4, 4, 6), 5: (5, 5, 2)}
@@ -241,7 +242,7 @@ def _check_view_hides_other_hands(state: GameState, seat: int | None, throws: li
         assert view["roll_off"] is None
 
 
-@hsettings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@hsettings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(house_settings(max_dice=4, max_players=6), st.integers(2, 5), st.data(), st.randoms(use_true_random=False))
 def test_no_view_ever_shows_another_seat_unrevealed_hand(rules: Settings, players: int, data: st.DataObject,
                                                           rnd: random.Random) -> None:

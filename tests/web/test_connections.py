@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from referee.config import Limits
 from referee.web.connections import Connections
+from tests.support.properties import examples
 
 TABLES = ("t1", "t2", "t3")
 ADDRESSES = ("10.0.0.1", "10.0.0.2")
@@ -38,7 +39,7 @@ def asked(conns: Connections, table: str) -> dict:
             "referees": sorted(c.sid for c in conns.referees(table))}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(steps)
 def test_each_tables_counts_are_those_a_scan_of_every_connection_finds(plan):
     conns, live, made = Connections(), {}, []

@@ -25,11 +25,12 @@ from referee.table import ManualScheduler, Table
 from referee.table.fair_dealer import FairDealer
 from tests.gm.support import SIGNER, Evening, create
 from tests.support.app import Harness, make_harness
+from tests.support.properties import examples
 from tests.web.fuzzing import PLAYER_EVENTS, REFEREE_ONLY, hostile_events, legal_move, resolve
 
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
 STEPS = 100
-EXAMPLES = 32
+EXAMPLES = examples(32)
 """Three socket fuzzers of 32 runs of 100 events: 9,600 events in process (time passes now and then
 between two events, so that the regulars seated by ``add_bot`` play their turns)."""
 

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from referee.table.fair_dealer import FairDealer
 from tests.gm.support import SIGNER
 from tests.support.app import Harness, make_harness
+from tests.support.properties import examples
 from tests.web.fuzzing import FIELDS, HUGE, json_values, texts
 
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
@@ -45,7 +46,7 @@ raw_bodies = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None, database=None,
+@settings(max_examples=examples(300), deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
 @given(body=st.one_of(bodies.map(lambda value: ("json", value)), raw_bodies.map(lambda raw: ("raw", raw))),
        content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain", None]))
@@ -74,7 +75,7 @@ queries = st.one_of(st.just(""), st.builds(lambda key, value: f"?{key}={value}",
                                            st.one_of(st.integers(), st.sampled_from(HUGE), st.text(max_size=8))))
 
 
-@settings(max_examples=300, deadline=None, database=None,
+@settings(max_examples=examples(300), deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(route=routes, table_id=st.one_of(ids, st.just("<known>"), st.just("<refereed>")), query=queries)
 def test_every_page_and_export_answers_below_500_for_any_id(harness, route, table_id, query):

@@ -19,12 +19,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from tests.support.client import Player, create_table
+from tests.support.properties import examples
 from tests.support.server import Server, running_server
 from tests.web.fuzzing import PLAYER_EVENTS, hostile_events, resolve
 
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
 STEPS = 16
-RUNS = 25
+RUNS = examples(25)
 LEGAL_SCRIPT = [("host", "start", {}), ("host", "bid", {"quantity": 1, "face": 2}), ("ben", "bid", {"quantity": 2, "face": 2}),
                 ("ben", "liar", {}), ("host", "liar", {}), ("host", "next_round", {}), ("ben", "next_round", {}),
                 ("host", "new_game", {}), ("watcher", "join", {"name": "Cid"}), ("host", "sync", {})]

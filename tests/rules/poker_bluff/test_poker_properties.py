@@ -15,6 +15,7 @@ from referee.rules.poker_bluff import (ALL, Action, Believe, Declare, Doubt, Gam
                                        Reroll, Roll, apply, legal_actions, pending_roll, replay)
 
 from tests.rules.poker_bluff.poker_games import Game, play
+from tests.support.properties import examples
 
 
 def chooser(rnd: random.Random):
@@ -34,7 +35,7 @@ games = st.builds(
     st.integers(1, 10), st.integers(0, 2**32), st.sampled_from([(0, 1), (1, 0), (2, 5)]), st.booleans())
 
 
-@hsettings(max_examples=80)
+@hsettings(max_examples=examples(80))
 @given(games)
 def test_every_declaration_beats_the_last_of_its_round_and_the_players_alternate(game: Game) -> None:
     for before, action, _ in game.trace:
@@ -44,7 +45,7 @@ def test_every_declaration_beats_the_last_of_its_round_and_the_players_alternate
                 assert action.seat != before.declarations[-1].seat
 
 
-@hsettings(max_examples=80)
+@hsettings(max_examples=examples(80))
 @given(games)
 def test_tokens_are_conserved_and_never_negative(game: Game) -> None:
     for state in game.states:
@@ -52,7 +53,7 @@ def test_tokens_are_conserved_and_never_negative(game: Game) -> None:
         assert min(state.tokens) >= 0
 
 
-@hsettings(max_examples=80)
+@hsettings(max_examples=examples(80))
 @given(games)
 def test_a_game_ends_with_one_winner_holding_every_token(game: Game) -> None:
     final = game.final
@@ -62,13 +63,13 @@ def test_a_game_ends_with_one_winner_holding_every_token(game: Game) -> None:
     assert [state.winner for state in game.states].count(None) == len(game.states) - 1
 
 
-@hsettings(max_examples=60)
+@hsettings(max_examples=examples(60))
 @given(games)
 def test_replay_equals_the_live_game(game: Game) -> None:
     assert replay(game.settings, game.seats, game.starter, game.actions) == game.final
 
 
-@hsettings(max_examples=80)
+@hsettings(max_examples=examples(80))
 @given(games)
 def test_kept_dice_are_dice_of_the_accepted_declaration_and_of_the_cup(game: Game) -> None:
     for before, action, step in game.trace:
@@ -81,7 +82,7 @@ def test_kept_dice_are_dice_of_the_accepted_declaration_and_of_the_cup(game: Gam
             assert Counter(step.state.cup) == Counter(before.kept) + Counter(action.dice)
 
 
-@hsettings(max_examples=80)
+@hsettings(max_examples=examples(80))
 @given(games)
 def test_a_doubt_pays_one_token_to_the_right_player(game: Game) -> None:
     for before, action, step in game.trace:
@@ -103,7 +104,7 @@ def candidates(state: GameState) -> list[Action]:
     return found
 
 
-@hsettings(max_examples=25)
+@hsettings(max_examples=examples(25))
 @given(games, st.integers(0, 2**32))
 def test_the_engine_accepts_exactly_the_legal_actions(game: Game, seed: int) -> None:
     rnd = random.Random(seed)
@@ -117,7 +118,7 @@ def test_the_engine_accepts_exactly_the_legal_actions(game: Game, seed: int) -> 
                     apply(state, action)
 
 
-@hsettings(max_examples=25)
+@hsettings(max_examples=examples(25))
 @given(games)
 def test_a_roll_is_accepted_exactly_when_dice_are_pending_and_it_holds_that_many(game: Game) -> None:
     for state in game.states[:-1]:
