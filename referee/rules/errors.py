@@ -8,6 +8,12 @@ quotes the input and the state.
 ('bid/not_higher', '3 × 4 does not raise 3 × 5')
 >>> isinstance(err, RulesError) and not isinstance(err, MalformedAction)
 True
+
+A message that quotes a sender's text is readable text itself: a lone surrogate the sender slipped
+in (JSON can carry one as an escape) is written as its escape, so the refusal can always be sent.
+
+>>> print(MalformedAction("settings/unknown", "unknown setting(s): " + chr(0xD800)).message)
+unknown setting(s): \\ud800
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ class RulesError(Exception):
     """Base of every error the rules raise; ``code`` is stable, the message is for people."""
 
     def __init__(self, code: str, message: str) -> None:
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         super().__init__(message)
         self.code = code
         self.message = message
