@@ -1,5 +1,5 @@
 """The ``referee`` command: serve tables (``--workers N``: N processes), print their nginx config,
-verify an audit export, run a bot arena, seat a bot at a table.
+list the tables and their workers, verify an audit export, run a bot arena, seat a bot at a table.
 
 >>> build_parser().parse_args(["serve", "--port", "8000"]).port
 8000
@@ -45,7 +45,7 @@ def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The command line: ``serve``, ``nginx-config``, ``verify``, ``arena`` and ``bot``."""
+    """The command line: ``serve``, ``nginx-config``, ``tables``, ``verify``, ``arena`` and ``bot``."""
     parser = argparse.ArgumentParser(prog="referee", description="Tavern Jack: an impartial Liar's Dice referee.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = commands.add_parser("serve", help="serve tables over HTTP and Socket.IO")
@@ -59,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     nginx.add_argument("--workers", type=int, default=2, help="how many workers (default 2)")
     nginx.add_argument("--port", type=int, help="the workers' first port (overrides the config)")
     nginx.add_argument("--listen", default="8080", help="what nginx listens on, e.g. 80 or 127.0.0.1:8080")
+    nginx.add_argument("--server-name", help="the host name players type (nginx's server_name), e.g. tavern.example.org")
+    tables = commands.add_parser("tables", help="list the tables and which worker serves each (its lease)")
+    tables.add_argument("--config", help="the TOML file the workers use (its [store] database)")
+    tables.add_argument("--json", action="store_true", help="one JSON object a table")
     verify = commands.add_parser("verify", help="verify an audit export (a file or an http(s) URL)")
     verify.add_argument("source", metavar="FILE_OR_URL")
     commands.add_parser("arena", help="play bots against each other, --game liars_dice (default) or poker_bluff "
@@ -82,14 +86,16 @@ def serve_main(args: argparse.Namespace) -> int:
         return 2
 
 
-def print_nginx_config(config_path: str | None, workers: int, port: int | None, listen: str) -> int:
+def print_nginx_config(config_path: str | None, workers: int, port: int | None, listen: str,
+                       server_name: str | None = None) -> int:
     """``referee nginx-config``: print the nginx config for ``workers`` workers of the config at ``config_path``."""
     from referee.config import load_config
     from referee.nginx_conf import nginx_conf
     from referee.workers import worker_ports
     config = load_config(config_path, port=port)
     body = f"{config.limits.http_body_bytes // 1024 or 1}k" if config.limits.http_body_bytes else "0"
-    print(nginx_conf(worker_ports(config.port, workers), host=config.host, listen=listen, body=body), end="")
+    print(nginx_conf(worker_ports(config.port, workers), host=config.host, listen=listen, body=body,
+                     server_name=server_name), end="")
     return 0
 
 
@@ -127,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         return serve_main(args)
     if args.command == "nginx-config":
-        return print_nginx_config(args.config, args.workers, args.port, args.listen)
+        return print_nginx_config(args.config, args.workers, args.port, args.listen, args.server_name)
+    if args.command == "tables":
+        from referee.tables_report import tables_main
+        return tables_main(args.config, args.json)
     from referee.fairness.verify import verify_main
     return verify_main([args.source])
 

@@ -21,12 +21,19 @@ _encode = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 class JsonFormatter(logging.Formatter):
-    """Formats a record as JSON with its extra fields; the time to the second (written once a second)."""
+    """Formats a record as JSON with its extra fields; the time to the second (written once a second);
+    ``worker`` (the process's name, ``store.leases.new_owner``) on every line when given.
 
-    def __init__(self) -> None:
+    >>> record = logging.LogRecord("referee", logging.INFO, __file__, 1, "serving", None, None)
+    >>> JsonFormatter(worker="host:41:5001:ab12").format(record).endswith('"worker": "host:41:5001:ab12"}')
+    True
+    """
+
+    def __init__(self, worker: str | None = None) -> None:
         super().__init__()
         self._second = -1
         self._stamp = ""
+        self._worker = worker
 
     def format(self, record: logging.LogRecord) -> str:
         second = int(record.created)
@@ -36,17 +43,20 @@ class JsonFormatter(logging.Formatter):
         data.update({key: value for key, value in vars(record).items() if key not in _STANDARD})
         if record.exc_info:
             data["exc"] = self.formatException(record.exc_info)
+        if self._worker is not None:
+            data["worker"] = self._worker
         return _encode(data)
 
 
-def configure_logging(level: str) -> None:
-    """Send every log record of the process to stderr as JSON lines."""
+def configure_logging(level: str, worker: str | None = None) -> None:
+    """Send every log record of the process to stderr as JSON lines, each naming ``worker`` when given
+    (with ``serve --workers`` every worker writes to the same stderr)."""
     # A line shows neither the thread, the process nor the caller's file and line: no record looks them
     # up (the logging HOWTO's "Optimization"; the caller's look-up walks the stack each record).
     logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     logging._srcfile = None
     handler = logging.StreamHandler()
-    handler.setFormatter(JsonFormatter())
+    handler.setFormatter(JsonFormatter(worker))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

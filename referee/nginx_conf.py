@@ -51,7 +51,7 @@ upstream tavern {{
 
 server {{
     listen {listen};
-    client_max_body_size {body};
+{name}    client_max_body_size {body};
 
     location / {{
         proxy_pass http://tavern;
@@ -76,11 +76,18 @@ server {{
 
 
 def nginx_conf(ports: Sequence[int], *, host: str = "127.0.0.1", listen: str = "8080", body: str = "64k",
-               fail_timeout_s: int = 5) -> str:
+               fail_timeout_s: int = 5, server_name: str | None = None) -> str:
     """The config for workers on ``host`` at ``ports``, nginx listening on ``listen``, accepting request
     bodies up to ``body`` (keep it at ``[limits] http_body_bytes``); a worker that fails is left out
-    for ``fail_timeout_s`` seconds."""
+    for ``fail_timeout_s`` seconds. ``server_name`` is the host name players type: without it the
+    block answers only where no other server of nginx's claims the port by default (Debian's
+    ``sites-enabled/default`` does, for port 80: docs/deploy.md).
+
+    >>> "    server_name tavern.example.org;" in nginx_conf([5000], server_name="tavern.example.org")
+    True
+    """
     if not ports:
         raise ValueError("nginx needs at least one worker port")
     servers = "\n".join(f"    server {host}:{port} max_fails=1 fail_timeout={fail_timeout_s}s;" for port in ports)
-    return _TEMPLATE.format(id=TABLE_ID, servers=servers, listen=listen, body=body)
+    name = f"    server_name {server_name};\n" if server_name else ""
+    return _TEMPLATE.format(id=TABLE_ID, servers=servers, listen=listen, body=body, name=name)

@@ -13,19 +13,30 @@ modules, the replayed tables) is frozen out of the garbage collector's passes, a
 come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
 greenlet spawn trees, no thread names in log records, small read buffers): less memory per
 connected player.
+
+Every log line names the process (``worker``: host, pid, port and a nonce, the same name its table
+leases carry). SIGTERM or Ctrl-C is a planned stop: the server stops accepting connections, hands
+every table's lease back (``Tables.release_all``: the tables' connections drop and come back
+through nginx to another worker, which takes each table at once, not after its lease expires),
+then closes what is left and exits 0. A worker on the shared (PostgreSQL) store without a message
+queue says at start-up what it does without one (docs/deploy.md, "When Redis is needed").
 """
 from __future__ import annotations
 
 import gc
 import logging
+import signal
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
 from referee.serve_memory import apply_memory_settings, lean_handler
+from referee.store.choose import store_kind
 from referee.store.durable import Offload, inline
+from referee.store.leases import new_owner
 
 if TYPE_CHECKING:  # imported before the standard library is patched, so no table module here
     from referee.table import Scheduler
@@ -39,19 +50,29 @@ def serve(config_path: str | None, host: str | None = None, port: int | None = N
     if config.async_mode == "threading":
         raise ConfigError("server.async_mode 'threading' is for in-process tests; serve with gevent or eventlet")
     _patch(config.async_mode)
-    configure_logging(config.log_level)
+    worker = new_owner(config.port)
+    configure_logging(config.log_level, worker)
     from referee.web.app import create_app
     _private_folder(Path(config.signing_key).parent)
-    app = create_app(config, offload=offload_of(config.async_mode), scheduler=scheduler_of(config.async_mode))
+    app = create_app(config, offload=offload_of(config.async_mode), scheduler=scheduler_of(config.async_mode),
+                     worker=worker)
     tables = app.extensions["tavern"].tables
     loaded = tables.load_all()
     tables.sweep_idle()
     settle_heap()
     log.info("tables loaded", extra={"tables": len(loaded)})
+    if store_kind(config.database) == "postgresql" and not config.message_queue:
+        log.warning("no message queue", extra={"why": NO_QUEUE})
     listener = _listen(config)
     log.info("serving", extra={"host": config.host, "port": listener.getsockname()[1], "async_mode": config.async_mode})
-    _run(app, listener, config.async_mode)
+    _run(app, listener, config.async_mode, lambda: tables.release_all("the worker stops"))
+    log.info("stopped", extra={"port": config.port})
     return 0
+
+
+NO_QUEUE = ("[server] message_queue is empty: fine behind nginx, which sends every connection of a table to the "
+            "worker serving it; without nginx's table routing, set it to redis://... (docs/deploy.md)")
+"""What a worker on the shared store without Redis says at start-up: it works, but only behind nginx."""
 
 
 def _private_folder(folder: Path) -> None:
@@ -134,10 +155,29 @@ def _listen(config: Config) -> socket.socket:
     return listener
 
 
-def _run(app, listener: socket.socket, async_mode: str) -> None:  # noqa: ANN001 - a Flask app
+STOP_S = 2.0
+"""How long a planned stop waits for open requests after handing the tables back."""
+
+
+def _run(app, listener: socket.socket, async_mode: str, hand_back: Callable[[], None]) -> None:  # noqa: ANN001 - a Flask app
+    """Serve until SIGTERM or SIGINT; then stop accepting, ``hand_back`` the tables, and close."""
     if async_mode == "gevent":
+        import gevent
         from gevent import pywsgi
-        pywsgi.WSGIServer(listener, app, handler_class=lean_handler(), log=None).serve_forever()
+        server = pywsgi.WSGIServer(listener, app, handler_class=lean_handler(), log=None)
+
+        def stop() -> None:
+            server.close()  # no new connection reaches this worker: nginx passes it over
+            hand_back()
+            server.stop(timeout=STOP_S)
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            gevent.signal_handler(signum, stop)
+        server.serve_forever()
     else:
         import eventlet.wsgi
-        eventlet.wsgi.server(listener, app, log_output=False)
+
+        def interrupt(*_: object) -> None:
+            raise KeyboardInterrupt
+        signal.signal(signal.SIGTERM, interrupt)
+        eventlet.wsgi.server(listener, app, log_output=False)  # returns on KeyboardInterrupt, its socket closed
+        hand_back()

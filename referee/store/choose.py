@@ -44,14 +44,14 @@ def sqlite_path(url: str) -> str:
 
 
 def open_store(url: str, clock: Callable[[], float] = time.time, *, pool_size: int = 4,
-               lease_s: float = 10.0, offload: Offload = inline) -> tuple[Store, Leases]:
-    """The store at ``url`` and this process's leases on its tables; ``offload`` runs the SQLite
-    store's blocking syncs (``referee.store.durable``)."""
+               lease_s: float = 10.0, offload: Offload = inline, owner: str | None = None) -> tuple[Store, Leases]:
+    """The store at ``url`` and this process's leases on its tables, held under the name ``owner``
+    (``leases.new_owner``); ``offload`` runs the SQLite store's blocking syncs (``referee.store.durable``)."""
     if store_kind(url) == "sqlite":
-        return EventLog(sqlite_path(url), clock=clock, offload=offload), LocalLeases()
+        return EventLog(sqlite_path(url), clock=clock, offload=offload), LocalLeases(owner)
     from .pg_pool import Pool
     from .postgres import PostgresStore
     from .postgres_leases import PostgresLeases
     pool = Pool(url, pool_size)
-    leases = PostgresLeases(pool, lease_s)
+    leases = PostgresLeases(pool, lease_s, owner)
     return PostgresStore(pool, clock, leases), leases

@@ -16,10 +16,10 @@ several processes share.
 
 >>> leases = LocalLeases()
 >>> lease = leases.acquire("t1")
->>> (lease.table, lease.token, leases.token("t1"), leases.token("t2"))
-('t1', 1, 1, None)
->>> leases.release("t1"); leases.held(), leases.wanted()
-([], [])
+>>> (lease.table, lease.token, lease.previous, leases.token("t1"), leases.token("t2"))
+('t1', 1, None, 1, None)
+>>> leases.release("t1"); leases.held(), leases.wanted(), leases.orphans(10.0)
+([], [], [])
 >>> StoreFenced("t1", 3).code, StoreLeased("t1", "p2").code
 ('store/fenced', 'store/leased')
 """
@@ -37,12 +37,34 @@ from .base import StoreError
 
 @dataclass(frozen=True, slots=True)
 class Lease:
-    """A table's lease as its holder knows it: owner, fencing token, expiry (Unix ms; None: never)."""
+    """A table's lease as its holder knows it: owner, fencing token, expiry (Unix ms; None: never),
+    and the owner before this take (None: the table had no lease; the owner itself: a renewal)."""
 
     table: str
     owner: str
     token: int
     expires_at: int | None
+    previous: str | None = None
+
+    @property
+    def taken_from(self) -> str | None:
+        """The other process this take took the table from (an expired or handed-back lease), if any."""
+        return self.previous if self.previous not in (None, self.owner) else None
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseRecord:
+    """One table and its lease as the store holds it, for an operator (``referee tables``): who
+    serves it (None: no lease was ever taken), the fencing token, how long the lease has left (ms;
+    negative: expired that long ago) and who asked for it."""
+
+    table: str
+    head: int
+    archived: bool
+    owner: str | None
+    token: int | None
+    left_ms: int | None
+    wanted_by: str | None
 
 
 class StoreFenced(StoreError):
@@ -102,14 +124,23 @@ class Leases(Protocol):
         """The tables this process holds that another process asked for (``ask``), by id."""
         ...
 
+    def orphans(self, grace_s: float) -> list[str]:
+        """Tables that are not archived and whose lease nobody has renewed for ``grace_s`` seconds
+        past its expiry (their process died, or stopped and nobody took them since): a live process
+        takes them over, so that their timers and bots go on with nobody connected."""
+        ...
 
-def new_owner() -> str:
-    """A name for this process, unique among the processes sharing a store: host, pid and a nonce.
 
-    >>> new_owner().count(":"), new_owner() != new_owner()
-    (2, True)
+def new_owner(port: int | None = None) -> str:
+    """A name for this process, unique among the processes sharing a store: host, pid, the port it
+    serves on (when known) and a nonce. Every log line of a worker carries it (``worker``), and so
+    does the ``owner`` of each lease it holds (``referee tables``).
+
+    >>> new_owner().count(":"), new_owner(5001).split(":")[2], new_owner() != new_owner()
+    (2, '5001', True)
     """
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    served = "" if port is None else f"{port}:"
+    return f"{socket.gethostname()}:{os.getpid()}:{served}{secrets.token_hex(4)}"
 
 
 class LocalLeases:
@@ -159,4 +190,8 @@ class LocalLeases:
 
     def wanted(self) -> list[str]:
         """Nobody else ever asks."""
+        return []
+
+    def orphans(self, grace_s: float) -> list[str]:
+        """Start-up loads every table: none is ever left without its process."""
         return []

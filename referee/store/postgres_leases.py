@@ -15,10 +15,11 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from .leases import Lease, StoreFenced, StoreLeased, new_owner
+from .leases import Lease, LeaseRecord, StoreFenced, StoreLeased, new_owner
 from .pg_pool import Conn, Pool
 
 _TAKE = """
+WITH before AS (SELECT owner FROM table_leases WHERE table_id = %(table)s)
 INSERT INTO table_leases AS lease (table_id, owner, token, expires_at)
 VALUES (%(table)s, %(owner)s, 1, clock_timestamp() + %(seconds)s * INTERVAL '1 second')
 ON CONFLICT (table_id) DO UPDATE SET
@@ -27,7 +28,7 @@ ON CONFLICT (table_id) DO UPDATE SET
     expires_at = excluded.expires_at,
     wanted_by = NULL
 WHERE lease.owner = excluded.owner OR lease.expires_at <= clock_timestamp()
-RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT
+RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT, (SELECT owner FROM before)
 """
 _RENEW = """
 UPDATE table_leases SET expires_at = clock_timestamp() + %(seconds)s * INTERVAL '1 second'
@@ -45,6 +46,16 @@ WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
 """
 _ASK = """
 UPDATE table_leases SET wanted_by = %(owner)s WHERE table_id = %(table)s AND owner <> %(owner)s
+"""
+_ORPHANS = """
+SELECT t.table_id FROM tables t JOIN table_leases lease USING (table_id)
+WHERE NOT t.archived AND lease.expires_at <= clock_timestamp() - %(grace)s * INTERVAL '1 second'
+ORDER BY lease.expires_at LIMIT %(limit)s
+"""
+_REPORT = """
+SELECT t.table_id, t.head, t.archived, lease.owner, lease.token,
+       (EXTRACT(EPOCH FROM lease.expires_at - clock_timestamp()) * 1000)::BIGINT, lease.wanted_by
+FROM tables t LEFT JOIN table_leases lease USING (table_id) ORDER BY t.table_id COLLATE "C"
 """
 _WANTED = """
 SELECT table_id FROM table_leases
@@ -72,7 +83,7 @@ class PostgresLeases:
             holder = self._pool.run(lambda conn: _one(conn, "SELECT owner FROM table_leases WHERE table_id = %(table)s",
                                                       {"table": table}))
             raise StoreLeased(table, str(holder[0]) if holder else "unknown")
-        return self._keep(table, int(row[0]), int(row[1]))
+        return self._keep(table, int(row[0]), int(row[1]), row[2])
 
     def renew(self, table: str) -> Lease:
         """Extend our lease; ``StoreFenced`` (and the lease forgotten) when another owner took it over."""
@@ -84,7 +95,7 @@ class PostgresLeases:
         if row is None:
             self._forget(table)
             raise StoreFenced(table, token)
-        return self._keep(table, token, int(row[1]))
+        return self._keep(table, token, int(row[1]), self.owner)
 
     def renew_all(self) -> list[str]:
         """Renew every lease held in one statement; returns (and forgets) the tables lost."""
@@ -129,10 +140,22 @@ class PostgresLeases:
         held = set(self.held())
         return sorted(str(row[0]) for row in rows if row[0] in held)
 
-    def _keep(self, table: str, token: int, expires_at: int) -> Lease:
+    def orphans(self, grace_s: float, limit: int = 100) -> list[str]:
+        """Tables not archived whose lease expired ``grace_s`` seconds ago or more, the longest
+        orphaned first (at most ``limit``: a large failover is taken over a batch per renewal)."""
+        rows = self._pool.run(lambda conn: conn.execute(_ORPHANS, {"grace": grace_s, "limit": limit}).fetchall())
+        return [str(row[0]) for row in rows]
+
+    def report(self) -> list[LeaseRecord]:
+        """Every table with its lease as the database holds it now (``referee tables``)."""
+        rows = self._pool.run(lambda conn: conn.execute(_REPORT).fetchall())
+        return [LeaseRecord(str(table), int(head), bool(archived), owner, None if token is None else int(token),
+                            None if left is None else int(left), wanted) for table, head, archived, owner, token, left, wanted in rows]
+
+    def _keep(self, table: str, token: int, expires_at: int, previous: str | None = None) -> Lease:
         with self._lock:
             self._held[table] = token
-        return Lease(table, self.owner, token, expires_at)
+        return Lease(table, self.owner, token, expires_at, previous)
 
     def _forget(self, table: str) -> None:
         with self._lock:

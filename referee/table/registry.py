@@ -9,9 +9,13 @@ served only under its lease (``referee.store.leases``): taken before it is creat
 given back when it is archived. A table whose lease another process holds is *moving*: this
 process asks for it (the holder hands it over at its next renewal) and answers ``table/moving``,
 which a client retries. A table is *dropped* (closed: its timers stop; out of memory; ``on_drop``
-tells the sockets) when its lease is lost, an append is fenced, another process asks for it, or,
-with leases shared by several processes, as soon as it is created (``settle``): the process that
-nginx routes the table's id to loads it then.
+tells the sockets) when its lease is lost, an append is fenced, another process asks for it, the
+process stops (``release_all``: a planned stop hands every lease back at once), or, with leases
+shared by several processes, as soon as it is created (``settle``): the process that nginx routes
+the table's id to loads it then. With shared leases a table nobody serves (its process died, or
+stopped with nobody connected since) is taken over by a live process at its next renewal
+(``keep_leases``), so its turn timers, bots and seed waits go on with nobody connected; every
+take of a lease and every drop is one INFO line naming the table, why, and the process before.
 
 >>> from referee.store.log import EventLog
 >>> from referee.table.fair_dealer import FairDealer
@@ -80,7 +84,7 @@ class Tables:
     def create(self, rules: dict[str, Any]) -> Table:
         """A new table with a fresh, unguessable id."""
         table_id = secrets.token_urlsafe(8)
-        self._own(table_id)
+        self._own(table_id, why="created")
         table = Table.create(table_id, rules, self._events, self._dealer, self._scheduler,
                              self._seed_wait_s, self._resume_seed_wait_s)
         with self._lock:
@@ -93,10 +97,11 @@ class Tables:
         with self._lock:
             return self._tables.get(table_id)
 
-    def find(self, table_id: str, *, ask: bool = True) -> Table | None:
+    def find(self, table_id: str, *, ask: bool = True, why: str = "opened") -> Table | None:
         """The table, loading it from the store if needed (an archived one too); None when there is
         no such table; raises ``table/broken`` for a table whose log cannot be folded, and
-        ``table/moving`` for one another process serves (asking it for the table unless ``ask`` is false)."""
+        ``table/moving`` for one another process serves (asking it for the table unless ``ask`` is
+        false). ``why`` is what the lease's log line says when the table is loaded here."""
         with self._lock:
             table = self._tables.get(table_id)
             if table is not None:
@@ -106,7 +111,7 @@ class Tables:
             entries = self._events.entries(table_id)
             if not entries:
                 return None
-            self._own(table_id, ask)
+            self._own(table_id, ask, why)
             try:
                 table = Table.load(table_id, self._events, self._dealer, self._scheduler, self._seed_wait_s,
                                    self._resume_seed_wait_s)
@@ -134,7 +139,7 @@ class Tables:
         loaded = []
         for record in self._events.tables(archived=False):
             try:
-                table = self.find(record.table, ask=False)
+                table = self.find(record.table, ask=False, why="start-up")
             except (TableBroken, TableMoving):
                 continue
             except TableError as error:
@@ -169,7 +174,7 @@ class Tables:
         """A new table is set up: with leases shared by several processes (they expire), let it go
         at once, so that the process its id routes to (nginx) loads it; with one process, keep it."""
         if self._leases.renewal_s is not None:
-            self.drop(table_id, "created elsewhere")
+            self.drop(table_id, "set up here; the worker its id routes to serves it")
 
     def drop(self, table_id: str, reason: str) -> None:
         """Stop serving ``table_id`` at once: close it (its timers stop), forget it, give its lease
@@ -195,13 +200,42 @@ class Tables:
             self.drop(table_id, "lease lost")
         for table_id in self._leases.wanted():
             self.drop(table_id, "handed off")
+        self.adopt_orphans()
+
+    def adopt_orphans(self) -> list[str]:
+        """Take over the tables nobody has served for a renewal period past their lease's expiry
+        (shared leases only); returns their ids. A table another process takes first is left to it."""
+        grace_s = self._leases.renewal_s
+        if grace_s is None:
+            return []
+        adopted = []
+        for table_id in self._leases.orphans(grace_s):
+            try:
+                if self.find(table_id, ask=False, why="orphaned") is not None:
+                    adopted.append(table_id)
+            except TableError:
+                continue
+        return adopted
+
+    def release_all(self, reason: str) -> None:
+        """Stop serving every table and give every lease back (a planned stop): another process can
+        take each one at once, instead of after its lease expires."""
+        with self._lock:
+            table_ids = list(self._tables)
+        for table_id in table_ids:
+            self.drop(table_id, reason)
+        for table_id in self._leases.held():  # a broken table's lease too
+            try:
+                self._leases.release(table_id)
+            except StoreError as error:
+                log.error("table lease not released", extra={"table": table_id, "code": error.code})
 
     def _fenced(self, table_id: str) -> None:
         self._scheduler.call_later(0, lambda: self.drop(table_id, "append fenced"))
 
-    def _own(self, table_id: str, ask: bool = True) -> None:
+    def _own(self, table_id: str, ask: bool = True, why: str = "opened") -> None:
         try:
-            self._leases.acquire(table_id)
+            lease = self._leases.acquire(table_id)
         except StoreLeased:
             try:
                 if ask:
@@ -211,6 +245,9 @@ class Tables:
             raise TableMoving(table_id) from None
         except StoreError as error:
             raise TableError(error.code, error.message) from None
+        if self._leases.renewal_s is not None:
+            log.info("table lease taken", extra={"table": table_id, "why": why, "token": lease.token,
+                                                 "taken_from": lease.taken_from})
 
     def _loaded(self, table: Table) -> None:
         if self._on_load is not None:

@@ -69,9 +69,10 @@ class Services:
 
 
 def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Scheduler | None = None,
-               offload: Offload = inline) -> Flask:
+               offload: Offload = inline, worker: str | None = None) -> Flask:
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``;
-    ``offload`` runs the SQLite store's blocking syncs (``referee.serve`` gives gevent's thread pool)."""
+    ``offload`` runs the SQLite store's blocking syncs (``referee.serve`` gives gevent's thread pool);
+    ``worker`` names this process in the table leases it takes (``store.leases.new_owner``)."""
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=None)
     serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets(ROOT / "static"), minify=config.minify_assets))
     app.config["JSON_AS_ASCII"] = False
@@ -89,7 +90,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     guard_wsgi(app, limits.trusted_proxies)
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
-                                offload=offload)
+                                offload=offload, owner=worker)
     conns = Connections(limits)
     dealer = dealer or default_dealer(config)
     server_key = server_key_of(dealer)

@@ -115,3 +115,40 @@ def test_processes_racing_for_one_lease_exactly_one_gets_it(processes):
         for thread in threads:
             thread.join(timeout=30)
         assert sorted(type(o).__name__ for o in outcomes) == ["Lease", "StoreLeased", "StoreLeased"], outcomes
+
+
+def test_a_take_names_the_process_it_took_the_table_from(processes):
+    a, b = processes("a", lease_s=0.0), processes("b")
+    first = a.leases.acquire("t1")
+    assert (first.previous, first.taken_from) == (None, None)  # a new lease
+    taken = b.leases.acquire("t1")
+    assert (taken.token, taken.previous, taken.taken_from) == (2, "a", "a")  # a's lease had expired
+    assert b.leases.acquire("t1").taken_from is None and b.leases.renew("t1").taken_from is None  # renewals
+
+
+def test_orphans_are_the_tables_not_archived_whose_lease_expired_a_grace_ago(processes):
+    gone, alive = processes("gone", lease_s=0.0), processes("alive")  # gone's leases expire as they are taken
+    for table in ("t1", "t2", "t3"):
+        gone.leases.acquire(table)
+        gone.store.append(table, created(), 0)
+    gone.store.set_archived("t3", True)
+    alive.leases.acquire("t4")
+    alive.store.append("t4", created(), 0)
+    assert alive.leases.orphans(0.0) == ["t1", "t2"]  # the longest orphaned first
+    assert alive.leases.orphans(3600.0) == []  # not orphaned long enough
+    alive.leases.acquire("t1")
+    assert alive.leases.orphans(0.0) == ["t2"]
+
+
+def test_the_report_lists_every_table_with_its_lease(processes):
+    a, b = processes("a"), processes("b", lease_s=0.0)
+    a.leases.acquire("t1")
+    a.store.append("t1", created(), 0)
+    b.leases.acquire("t2")
+    b.store.append("t2", created(), 0)
+    a.leases.ask("t2")
+    rows = {row.table: row for row in a.leases.report()}
+    assert (rows["t1"].owner, rows["t1"].token, rows["t1"].head, rows["t1"].archived) == ("a", 1, 1, False)
+    assert rows["t1"].left_ms is not None and rows["t1"].left_ms > 20_000
+    assert rows["t2"].owner == "b" and rows["t2"].left_ms is not None and rows["t2"].left_ms <= 0
+    assert rows["t2"].wanted_by == "a"
