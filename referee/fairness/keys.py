@@ -91,12 +91,20 @@ def load_or_create_signing_key(path: str | os.PathLike[str]) -> Signer:
     pem = private_key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
-    try:
-        descriptor = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return _load(key_path)  # another process created it first: use that one
+    # Written whole beside it, then linked into place: workers starting together (serve --workers)
+    # each see either no file or the whole key, never one half written.
+    draft = key_path.with_name(f".{key_path.name}.{os.getpid()}.new")
+    descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(pem)
+        handle.flush()
+        os.fsync(handle.fileno())
+    try:
+        os.link(draft, key_path)
+    except FileExistsError:
+        return _load(key_path)  # another process created it first: use that one
+    finally:
+        draft.unlink()
     return Signer(private_key)
 
 

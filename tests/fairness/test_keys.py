@@ -67,3 +67,23 @@ def test_a_file_that_is_not_a_key_is_refused_with_its_path(tmp_path):
 def test_the_signer_does_not_show_its_private_key():
     signer = Signer.from_private_bytes(bytes([7]) * 32)
     assert "0707" not in repr(signer) and signer.fingerprint in repr(signer)
+
+
+def _key_of(path: str, out) -> None:  # noqa: ANN001 - a multiprocessing queue
+    out.put(load_or_create_signing_key(path).public_key_hex)
+
+
+def test_workers_starting_together_all_sign_with_the_one_key_written_whole(tmp_path):
+    """serve --workers starts every worker at once: each must load the same complete key file."""
+    import multiprocessing
+    for trial in range(8):
+        path = str(tmp_path / f"run{trial}" / "var" / "server_key.pem")
+        out = multiprocessing.Queue()
+        workers = [multiprocessing.Process(target=_key_of, args=(path, out)) for _ in range(4)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+        assert [worker.exitcode for worker in workers] == [0, 0, 0, 0]
+        assert len({out.get(timeout=10) for _ in workers}) == 1
+        assert [p.name for p in (tmp_path / f"run{trial}" / "var").iterdir()] == ["server_key.pem"]  # no draft left
