@@ -167,7 +167,10 @@ def _run(app, listener: socket.socket, async_mode: str, hand_back: Callable[[], 
         server = pywsgi.WSGIServer(listener, app, handler_class=lean_handler(), log=None)
 
         def stop() -> None:
-            server.close()  # no new connection reaches this worker: nginx passes it over
+            # Refuse new connections first (nginx passes this worker over), without waking serve_forever:
+            # BaseServer.close() would, and the process would exit before handing anything back.
+            server.stop_accepting()
+            listener.close()
             hand_back()
             server.stop(timeout=STOP_S)
         for signum in (signal.SIGTERM, signal.SIGINT):

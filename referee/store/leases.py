@@ -125,9 +125,9 @@ class Leases(Protocol):
         ...
 
     def orphans(self, grace_s: float) -> list[str]:
-        """Tables that are not archived and whose lease nobody has renewed for ``grace_s`` seconds
-        past its expiry (their process died, or stopped and nobody took them since): a live process
-        takes them over, so that their timers and bots go on with nobody connected."""
+        """Tables that are not archived and that nobody serves: their lease expired unrenewed (their
+        process died), or was given back ``grace_s`` seconds ago and nobody took it since. A live
+        process takes them over, so that their timers and bots go on with nobody connected."""
         ...
 
 

@@ -64,6 +64,7 @@ SCHEMA = (
         wanted_by TEXT
     )""",
     "ALTER TABLE table_leases ADD COLUMN IF NOT EXISTS wanted_by TEXT",
+    "ALTER TABLE table_leases ADD COLUMN IF NOT EXISTS released BOOLEAN NOT NULL DEFAULT FALSE",
 )
 SCHEMA_LOCK = 7_362_581
 """The advisory lock that serialises schema creation by processes starting together."""

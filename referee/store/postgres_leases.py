@@ -3,7 +3,7 @@
 A row holds the owner, the fencing token and the expiry, in the database's clock (so the
 processes' clocks never have to agree). Taking a lease is one statement: insert the row with
 token 1, or update it when it is this owner's (renewal: same token) or expired (takeover: the
-token grows by one). Giving a lease back marks it expired and keeps the token, so the next
+token grows by one). Giving a lease back marks it expired (and ``released``) and keeps the token, so the next
 owner's token is still larger than every token before it: a row is never deleted. A process
 asked for a table another one holds writes its name in the row's ``wanted_by`` (``ask``); the
 holder reads its ``wanted`` tables at each renewal and gives them back, and the next take clears
@@ -26,7 +26,8 @@ ON CONFLICT (table_id) DO UPDATE SET
     token = CASE WHEN lease.owner = excluded.owner THEN lease.token ELSE lease.token + 1 END,
     owner = excluded.owner,
     expires_at = excluded.expires_at,
-    wanted_by = NULL
+    wanted_by = NULL,
+    released = FALSE
 WHERE lease.owner = excluded.owner OR lease.expires_at <= clock_timestamp()
 RETURNING token, (EXTRACT(EPOCH FROM expires_at) * 1000)::BIGINT, (SELECT owner FROM before)
 """
@@ -41,7 +42,7 @@ WHERE owner = %(owner)s AND (table_id, token) IN (SELECT * FROM unnest(%(tables)
 RETURNING table_id
 """
 _RELEASE = """
-UPDATE table_leases SET expires_at = clock_timestamp(), wanted_by = NULL
+UPDATE table_leases SET expires_at = clock_timestamp(), wanted_by = NULL, released = TRUE
 WHERE table_id = %(table)s AND owner = %(owner)s AND token = %(token)s
 """
 _ASK = """
@@ -49,7 +50,8 @@ UPDATE table_leases SET wanted_by = %(owner)s WHERE table_id = %(table)s AND own
 """
 _ORPHANS = """
 SELECT t.table_id FROM tables t JOIN table_leases lease USING (table_id)
-WHERE NOT t.archived AND lease.expires_at <= clock_timestamp() - %(grace)s * INTERVAL '1 second'
+WHERE NOT t.archived AND lease.expires_at <= clock_timestamp()
+      - CASE WHEN lease.released THEN %(grace)s ELSE 0 END * INTERVAL '1 second'
 ORDER BY lease.expires_at LIMIT %(limit)s
 """
 _REPORT = """
@@ -141,8 +143,9 @@ class PostgresLeases:
         return sorted(str(row[0]) for row in rows if row[0] in held)
 
     def orphans(self, grace_s: float, limit: int = 100) -> list[str]:
-        """Tables not archived whose lease expired ``grace_s`` seconds ago or more, the longest
-        orphaned first (at most ``limit``: a large failover is taken over a batch per renewal)."""
+        """Tables not archived whose lease expired unrenewed (its process died or stalled), or was
+        given back ``grace_s`` seconds ago or more (time for the process a client reaches to take it
+        first); the longest orphaned first (at most ``limit``: a large failover is taken a batch per renewal)."""
         rows = self._pool.run(lambda conn: conn.execute(_ORPHANS, {"grace": grace_s, "limit": limit}).fetchall())
         return [str(row[0]) for row in rows]
 

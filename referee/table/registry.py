@@ -203,8 +203,9 @@ class Tables:
         self.adopt_orphans()
 
     def adopt_orphans(self) -> list[str]:
-        """Take over the tables nobody has served for a renewal period past their lease's expiry
-        (shared leases only); returns their ids. A table another process takes first is left to it."""
+        """Take over the tables nobody serves (shared leases only): a lease that expired unrenewed, or
+        one given back a renewal period ago (a new table is given back by the process that created
+        it, for the one its id routes to); returns their ids. One another process takes first is left to it."""
         grace_s = self._leases.renewal_s
         if grace_s is None:
             return []

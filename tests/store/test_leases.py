@@ -126,18 +126,19 @@ def test_a_take_names_the_process_it_took_the_table_from(processes):
     assert b.leases.acquire("t1").taken_from is None and b.leases.renew("t1").taken_from is None  # renewals
 
 
-def test_orphans_are_the_tables_not_archived_whose_lease_expired_a_grace_ago(processes):
+def test_orphans_are_the_tables_not_archived_whose_lease_expired_or_was_given_back_a_grace_ago(processes):
     gone, alive = processes("gone", lease_s=0.0), processes("alive")  # gone's leases expire as they are taken
-    for table in ("t1", "t2", "t3"):
+    for table in ("t1", "t2", "t3", "t5"):
         gone.leases.acquire(table)
         gone.store.append(table, created(), 0)
     gone.store.set_archived("t3", True)
+    gone.leases.release("t5")  # given back: left a grace for the process a client reaches
     alive.leases.acquire("t4")
     alive.store.append("t4", created(), 0)
-    assert alive.leases.orphans(0.0) == ["t1", "t2"]  # the longest orphaned first
-    assert alive.leases.orphans(3600.0) == []  # not orphaned long enough
+    assert alive.leases.orphans(3600.0) == ["t1", "t2"]  # expired unrenewed: at once, the longest orphaned first
+    assert alive.leases.orphans(0.0) == ["t1", "t2", "t5"]
     alive.leases.acquire("t1")
-    assert alive.leases.orphans(0.0) == ["t2"]
+    assert alive.leases.orphans(0.0) == ["t2", "t5"]
 
 
 def test_the_report_lists_every_table_with_its_lease(processes):

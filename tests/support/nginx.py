@@ -39,6 +39,8 @@ class Nginx:
     port: int = field(default_factory=free_port)
     fail_timeout_s: int = 5
     process: subprocess.Popen[bytes] | None = None
+    http: str | None = None
+    """The http block's text (``referee nginx-config``'s output); None: ``nginx_conf`` of ``upstreams``."""
 
     @property
     def base_url(self) -> str:
@@ -52,7 +54,7 @@ class Nginx:
         """Write the config, check it (``nginx -t``), start nginx and wait until it accepts connections."""
         if not os.access(BINARY, os.X_OK):
             raise RuntimeError(f"{BINARY} is not installed: run `make test`, which installs Debian's nginx")
-        http = nginx_conf(self.upstreams, listen=f"127.0.0.1:{self.port}", fail_timeout_s=self.fail_timeout_s)
+        http = self.http or nginx_conf(self.upstreams, listen=f"127.0.0.1:{self.port}", fail_timeout_s=self.fail_timeout_s)
         conf = self.folder / "nginx.conf"
         conf.write_text(_main_conf(self.folder, http), encoding="utf-8")
         command = [BINARY, "-p", str(self.folder), "-c", str(conf), "-e", str(self.error_log)]

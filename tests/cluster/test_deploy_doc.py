@@ -1,0 +1,105 @@
+"""docs/deploy.md taken word for word: its tavern.toml and its two commands (the workers, nginx's
+config) run against a fresh PostgreSQL cluster, Redis and nginx of the test's own, with the doc's
+own lease (10 s). A planned stop of the worker serving a table hands the table to the other worker
+at once (well inside the lease), and a table whose worker is killed with nobody connected is taken
+over by a live worker, its turn timer and regulars going on. The figures are printed (run with -s)."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+
+from referee.fairness import verify_export
+from tests.support.client import create_table
+from tests.support.cluster import RoutedPlayer, http, wait_until
+from tests.support.deploy_doc import DeployedCluster
+from tests.support.redis import RedisServer
+
+LEASE_S = 10.0
+"""The doc's config leaves [store] lease_s at its default."""
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    server = RedisServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+def entries(database: str, table: str) -> int:
+    with psycopg.connect(database) as conn:
+        return int(conn.execute("SELECT count(*) FROM events WHERE table_id = %s", (table,)).fetchone()[0])
+
+
+def test_the_deploy_doc_word_for_word_hands_tables_back_on_a_stop_and_adopts_them_after_a_crash(tmp_path, postgres,
+                                                                                                  redis_server):
+    database = postgres.new_database()
+    cluster = DeployedCluster(tmp_path, database, redis_server.url)
+    try:
+        cluster.start()
+        front = cluster.nginx.base_url
+        assert http(f"{front}/healthz")[0] == 200
+        host = create_table(front, "Anna", dice_per_player=2, turn_timer_s=8)
+        table = host["table"]
+        anna = RoutedPlayer(front, table, host["token"])
+        ben = RoutedPlayer(front, table)
+        ben.keep_token(ben.call("join", {"name": "Ben"})["token"])
+        assert anna.call("start")["ok"]
+        anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "bidding")
+        stopping = wait_until(lambda: cluster.owner_pid(table), 20, "the table's worker")
+
+        began = time.monotonic()
+        os.kill(stopping, signal.SIGTERM)  # a planned stop of the worker serving the table
+        survivor = wait_until(lambda: (pid := cluster.owner_pid(table)) not in (None, stopping) and pid, 30,
+                              "the other worker holding the table")
+        handed_back_s = time.monotonic() - began
+        anna.wait_reconnected(2, timeout=30)
+        assert ben.wait_reconnected(2, timeout=30)["game"] is not None
+
+        restarted = cluster.start_worker(stopping_port(cluster, stopping))  # the stopped worker comes back, and rejoins
+        state = anna.wait_reconnected(2, timeout=30)  # (already): the game as it stands
+        player = {0: anna, 1: ben}[state["game"]["turn"]]
+        standing = state["game"]["bids"][-1] if state["game"]["bids"] else None
+        assert player.call("bid", {"quantity": 1 + (standing["quantity"] if standing else 0), "face": 6})["ok"]
+        anna.close()
+        ben.close()  # nobody is connected from now on: the next turn's timer (8 s) runs
+        before = entries(database, table)
+        began = time.monotonic()
+        os.kill(survivor, signal.SIGKILL)  # the table's worker crashes
+        adopter = wait_until(lambda: (pid := cluster.owner_pid(table)) not in (None, survivor) and pid, 60,
+                             "a live worker taking the orphaned table over")
+        adopted_s = time.monotonic() - began
+        assert adopter == restarted.pid
+        grown = wait_until(lambda: entries(database, table) > before and time.monotonic() - began, 60,
+                           "a move at the orphaned table with nobody connected")
+
+        lines = cluster.log_lines()
+        assert all("worker" in line for line in lines if line.get("logger", "").startswith("referee.") and
+                   line.get("logger") != "referee.workers")
+        dropped = [line for line in lines if line["msg"] == "table dropped" and line.get("table") == table]
+        assert any(line["reason"] == "the worker stops" and f":{stopping}:" in line["worker"] for line in dropped), \
+            [(line["msg"], line.get("reason"), line.get("why"), line.get("table")) for line in lines if f":{stopping}:" in line.get("worker", "")][-12:]
+        taken = [line for line in lines if line["msg"] == "table lease taken" and line.get("table") == table]
+        assert any(line["why"] == "orphaned" and f":{survivor}:" in line["taken_from"] for line in taken)
+        status, export = http(f"{front}/t/{table}/audit.json")
+        assert status == 200 and verify_export(export).ok
+        print(f"\nplanned stop: the table served by the other worker after {handed_back_s:.2f} s (lease {LEASE_S:.0f} s)"
+              f"\ncrash with nobody connected: taken over after {adopted_s:.2f} s, next move at {grown:.2f} s")
+        assert handed_back_s < LEASE_S / 2, "handed back, not left to expire"
+        restarted.terminate()
+        restarted.wait(30)
+    finally:
+        cluster.stop()
+
+
+def stopping_port(cluster: DeployedCluster, pid: int) -> int:
+    """The port of the worker with ``pid`` (its log lines' ``worker`` name holds pid and port)."""
+    names = {line["worker"] for line in cluster.log_lines() if "worker" in line and f":{pid}:" in line["worker"]}
+    return int(next(iter(names)).split(":")[2])
