@@ -130,6 +130,14 @@ def wait_until(condition: Callable[[], Any], seconds: float = 20.0, what: str = 
     raise TimeoutError(f"{what} did not happen within {seconds:.0f} s")
 
 
+def answers(port: int) -> bool:
+    """True once a server answers ``/healthz`` on ``127.0.0.1:port`` (False while nothing listens there)."""
+    try:
+        return http(f"http://127.0.0.1:{port}/healthz")[0] == 200
+    except OSError:
+        return False
+
+
 class RoutedPlayer(Player):
     """A player whose connection carries ``?table=`` (nginx routes on it) and reconnects by itself,
     as the page does: after a closed transport, and after a refusal that passes (``table/moving``)."""

@@ -13,16 +13,15 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.support.cluster import http, wait_until
+from tests.support.cluster import answers, wait_until
 from tests.support.nginx import Nginx
-from tests.support.server import free_port, terminate
+from tests.support.server import free_port, terminate, two_free_ports
 
 REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "deploy.md"
@@ -48,26 +47,6 @@ def recipe() -> Recipe:
     serve = next(shlex.split(c) for c in commands if " serve " in c)
     nginx = next(shlex.split(c.split(">")[0]) for c in commands if " nginx-config " in c)
     return Recipe("\n".join(line.strip() for line in toml.splitlines()) + "\n", serve, nginx)
-
-
-def healthy(port: int) -> bool:
-    """True once a worker answers ``/healthz`` on ``port`` (False while nothing listens there)."""
-    try:
-        return http(f"http://127.0.0.1:{port}/healthz")[0] == 200
-    except OSError:
-        return False
-
-
-def two_free_ports() -> int:
-    """A port P with P and P + 1 both free (the workers' consecutive ports)."""
-    while True:
-        first = free_port()
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", first + 1))
-                return first
-            except OSError:
-                continue
 
 
 @dataclass
@@ -99,7 +78,7 @@ class DeployedCluster:
             self.supervisor = subprocess.Popen([REFEREE, *steps.serve[1:]], cwd=self.folder, stdout=log,
                                                stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         for port in (self.port, self.port + 1):
-            wait_until(lambda port=port: healthy(port), 120, f"a worker on {port}")
+            wait_until(lambda port=port: answers(port), 120, f"a worker on {port}")
         listen = free_port()
         command = [REFEREE, *steps.nginx_config[1:]]
         command[command.index("--listen") + 1] = f"127.0.0.1:{listen}"
@@ -112,7 +91,7 @@ class DeployedCluster:
         with (self.folder / f"worker-{port}.log").open("ab") as log:
             worker = subprocess.Popen([REFEREE, "serve", "--config", "tavern.toml", "--port", str(port)], cwd=self.folder,
                                       stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_until(lambda: healthy(port), 120, f"a worker on {port}")
+        wait_until(lambda: answers(port), 120, f"a worker on {port}")
         return worker
 
     def stop(self) -> None:

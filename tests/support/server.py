@@ -23,6 +23,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def two_free_ports() -> int:
+    """A port whose next one is free too (``serve --workers 2`` listens on consecutive ports)."""
+    while True:
+        first = free_port()
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", first + 1))
+            except OSError:
+                continue
+        return first
+
+
 def terminate(process: subprocess.Popen[bytes] | None, seconds: float = 10) -> None:
     """SIGTERM ``process`` if it still runs and wait until it has exited; SIGKILL it after ``seconds``."""
     if process is None or process.poll() is not None:
