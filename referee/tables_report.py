@@ -21,6 +21,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
+from pathlib import Path
 
 from referee.config import ConfigError, load_config
 from referee.store.leases import LeaseRecord
@@ -50,14 +51,19 @@ def format_rows(records: Sequence[LeaseRecord]) -> str:
 
 
 def tables_main(config_path: str | None, as_json: bool = False) -> int:
-    """Print every table and its lease (``--json``: one JSON object a table); status 2 on a bad config."""
-    from referee.store.choose import open_store, store_kind
+    """Print every table and its lease (``--json``: one JSON object a table); status 2 on a bad config
+    or a store that cannot be read (a SQLite file that does not exist is not created)."""
+    from referee.store.base import StoreError
+    from referee.store.choose import open_store, sqlite_path, store_kind
     try:
         config = load_config(config_path)
-    except ConfigError as error:
+        if store_kind(config.database) == "sqlite" and not Path(sqlite_path(config.database)).exists():
+            raise ConfigError(f"no SQLite database at {sqlite_path(config.database)} (relative paths are "
+                              "relative to the folder the server runs in)")
+        store, leases = open_store(config.database, pool_size=1)
+    except (ConfigError, OSError, StoreError) as error:
         print(f"referee tables: error: {error}", file=sys.stderr)
         return 2
-    store, leases = open_store(config.database, pool_size=1)
     if store_kind(config.database) == "sqlite":
         records = [LeaseRecord(r.table, r.head, r.archived, None, None, None, None) for r in store.tables()]
         note = "SQLite store: one process serves every table that is not archived (no leases)"
