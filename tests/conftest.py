@@ -3,7 +3,7 @@ and without per-example deadlines under `make test`, fresh examples under `make 
 that always reach the run (tests/support/report_safety.py), and for browser tests 15 s for a page to show what
 a test expects (5 s by default), one Playwright driver and
 one headless Debian Chromium. A missing Chromium fails the browser tests (it is never a skip):
-`make test` installs it. One real PostgreSQL (initdb/pg_ctl in a temporary folder) for the tests
+`make test` installs it. A Redis per test that asks for ``redis_server``. One real PostgreSQL (initdb/pg_ctl in a temporary folder) for the tests
 that ask for ``postgres``: started on first use, a fresh database per test
 (``postgres.new_database()``), removed at the end.
 """
@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 from tests.support import properties
 from tests.support.postgres import PostgresServer
+from tests.support.redis import RedisServer
 from tests.support.report_safety import pytest_report_to_serializable  # noqa: F401  (a hook: pytest finds it here)
 
 settings.load_profile(properties.PROFILE)
@@ -44,6 +45,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis of the test's own (Debian's redis-server on a random loopback port); a test may restart it."""
+    server = RedisServer()
     try:
         server.start()
         yield server

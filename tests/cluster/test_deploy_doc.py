@@ -8,29 +8,16 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
 
 import psycopg
-import pytest
 
 from referee.fairness import verify_export
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, wait_until
 from tests.support.deploy_doc import DeployedCluster
-from tests.support.redis import RedisServer
 
 LEASE_S = 10.0
 """The doc's config leaves [store] lease_s at its default."""
-
-
-@pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
 
 
 def entries(database: str, table: str) -> int:

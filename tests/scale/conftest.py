@@ -14,16 +14,6 @@ from tests.support.server import Server
 
 
 @pytest.fixture
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
-
-
-@pytest.fixture
 def processes(postgres: PostgresServer, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Server]]:
     """Process A and process B on one PostgreSQL database and one Redis."""
     with running_processes(tmp_path, postgres.new_database(), redis_server.url, 2) as servers:
