@@ -1,6 +1,8 @@
 """A real server process: SIGKILL in mid-round loses nothing; eventlet plays a round too."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support.client import Player, create_table
@@ -44,12 +46,21 @@ def test_sigkill_in_mid_round_then_restart_resumes_the_table_exactly(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_round_plays_under_eventlet(tmp_path):
-    with running_server(tmp_path, async_mode="eventlet") as server:
+@pytest.mark.parametrize("async_mode", ["eventlet", "gevent"])
+def test_a_round_plays_and_sigterm_is_a_planned_stop(tmp_path, async_mode):
+    """Under eventlet and gevent alike: a round plays, and SIGTERM stops the server cleanly (status
+    0, its tables handed back, one ``stopped`` line), not as a kill."""
+    with running_server(tmp_path, async_mode=async_mode) as server:
         host, anna, ben, _ = play_to_mid_round(server.base_url)
         assert ben.call("liar")["ok"]
         result = anna.wait_for(lambda s: s["game"]["result"] is not None)["game"]["result"]
         assert result["loser"] in (0, 1) and set(result["hands"]) == {"0", "1"}
+        server.stop()
+        assert server.process.returncode == 0
+        lines = [json.loads(line) for line in server.log_path.read_text().splitlines() if line.startswith("{")]
+        dropped = [line for line in lines if line["msg"] == "table dropped"]
+        assert [(line["table"], line["reason"]) for line in dropped] == [(host["table"], "the worker stops")]
+        assert lines[-1]["msg"] == "stopped" and all("worker" in line for line in lines if line["logger"].startswith("referee"))
         anna.close()
         ben.close()
 
