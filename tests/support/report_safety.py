@@ -13,8 +13,8 @@ example under xdist in a subprocess and proves that it fails alone, readably.
 
 >>> carried("a\\ud800b")
 'a\\\\ud800b'
->>> carried({"sections": [("Captured stdout", "x" * 12)]}, limit=8)
-{'sections': [('Captured stdout', 'xxxx\\n[... 4 characters cut from this report text ...]\\nxxxx')]}
+>>> carried({"sections": [("Captured stdout", "x" * 20)]}, limit=16)
+{'sections': [('Captured stdout', 'xxxxxxxx\\n[... 4 characters cut from this report text ...]\\nxxxxxxxx')]}
 """
 from __future__ import annotations
 
