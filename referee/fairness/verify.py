@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from referee.fairness.export import EXPORT_FORMAT
 from referee.fairness.keys import fingerprint
+from referee.fairness.draw_uses import check_draw_uses
 from referee.fairness.report import Report
 from referee.fairness.verify_games import check_games
 from referee.fairness.verify_log import check_log
@@ -32,7 +33,7 @@ URL_TIMEOUT_S = 30
 
 def verify_export(export: Any) -> Report:
     """Every check of docs/fairness.md over a parsed audit export: the log, the dice and draws
-    (``check_games``), then the games themselves re-derived with the rules (``check_play``)."""
+    (``check_games``), each draw used by its entry in order (``check_draw_uses``), then the games themselves re-derived with the rules (``check_play``)."""
     report = Report()
     problem = _shape_problem(export)
     if problem:
@@ -44,6 +45,7 @@ def verify_export(export: Any) -> Report:
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         report.fail("log", f"malformed entry or head ({type(error).__name__}: {error})")
     check_games(export, report)
+    check_draw_uses(export, report)
     check_play(export, report)
     return report
 

@@ -16,6 +16,7 @@ import {
   merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
+import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
 
 export {
@@ -345,6 +346,7 @@ export async function verifyExport(textOrObject) {
     try { await auditor[e.kind](e); } catch (error) { report.fail(`seq ${num(e.seq)}`, `malformed ${e.kind} entry (${error.message})`); }
   }
   auditor.finish();
+  checkDrawUses(x, report); // each draw used by its entry, in order (draw_uses.js)
   report.checks.push(...(await (await import('./audit_play.js')).verifyPlay(textOrObject)).checks); // the games, by the rules (loaded only here)
   return report.checks;
 }

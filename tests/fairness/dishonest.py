@@ -12,11 +12,14 @@ from typing import Any, Callable
 
 from referee.fairness import Deal, deal, kinds, open_game, reveal, reveal_draw
 from referee.fairness.draws import Draw, draw, request_digest, result_leaves
+from referee.fairness.draw_uses import USES
 from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, seat_map, statement
 from referee.fairness.merkle import hand_leaves, merkle_root
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, ROLL_OFF, purpose
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
+
+from referee.table.roll_off import throw_dice
 
 from .logbook import SIGNER, TABLE, FakeLog, rng_entropy
 
@@ -107,15 +110,27 @@ class Server:
                         {"seat": 0, "kind": "mind_reading", "target": 2})
 
     def draw(self, made: Draw | None = None, kind: str = ATTEMPT_CHECK, ref: int = 1, counter: int = 1,
-             items: list[Any] | None = None, revealed: bool = True) -> Draw:
-        """Log a draw: ``made`` (forged), else the honest one for {kind, ref, counter}."""
+             items: list[Any] | None = None, revealed: bool = True, used: bool = True) -> Draw:
+        """Log a draw: ``made`` (forged), else the honest one for {kind, ref, counter}; ``used``: then
+        the entry that uses it (``draw_uses.USES``: ``attempt_checked``, ``roll_off``, ...)."""
         self.draws += 1
         drawn = made or draw(SIGNER, self.opening.secret, self.opening.manifest, self.draws,
                              purpose(kind, ref, counter), items or [("d20", 20)])
         self.log.append(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
         if revealed:
             self.log.append(kinds.DRAW_REVEALED, reveal_draw(self.opening.secret, drawn.secret))
+        if used:
+            self.use(kind, ref, counter, drawn)
         return drawn
+
+    def use(self, kind: str, ref: int, counter: int, drawn: Draw, number: int | None = None) -> None:
+        """Log the entry that uses ``drawn`` (naming draw ``number``, its own by default)."""
+        number = number or drawn.public["draw"]
+        use = USES[kind]
+        public: dict[str, Any] = {use.ref: ref, **({"draw": number} if use.named else {})}
+        if kind == ROLL_OFF:
+            public.update(counter=counter, dice=throw_dice(drawn.secret["results"]))
+        self.log.append(use.entry, public)
 
     def export(self) -> dict[str, Any]:
         """What a player downloads: the whole log, signed head included."""

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+from referee.table.roll_off import throw_dice
 from referee.fairness import build_export, deal, die_change, draw, kinds, open_game, reveal, reveal_draw
 from referee.fairness.keys import Signer
 from referee.fairness.purposes import ROLL_OFF, purpose
@@ -69,6 +70,7 @@ def play_game(
                     [(f"seat {s}", 6) for s in seats for _ in range(2)])
         log.append(kinds.DRAW_COMMITTED, roll.public, roll.secret)
         log.append(kinds.DRAW_REVEALED, reveal_draw(opening.secret, roll.secret))
+        log.append("roll_off", {"game": game_no, "counter": 1, "draw": 1, "dice": throw_dice(roll.secret["results"])})
     counts = {seat: dice for seat in seats}
     deals = []
     round_no = 0

@@ -85,7 +85,9 @@ def test_a_seed_withheld_as_late_passes_but_the_audit_says_so_plainly():
 def test_a_draw_with_a_free_text_purpose_is_caught():
     assert failures(dishonest.draw_with_free_purpose()) == [
         'game 1 draw 1: the purpose is not from the enumeration: a draw purpose is exactly {kind, ref, counter}, '
-        'got "attempt 1 check "']
+        'got "attempt 1 check "',
+        "game 1 draw 1: seq 9: attempt_checked of attempt 1 uses draw 1 (a purpose outside the enumeration), "
+        "which is not its attempt_check draw"]
 
 
 def test_a_retried_draw_is_caught_by_the_verifier_and_refused_by_the_table():
