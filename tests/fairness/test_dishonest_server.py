@@ -8,8 +8,9 @@ from referee.fairness import DealError, deal, kinds, verify_export, verify_signa
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 from referee.fairness.purposes import ATTEMPT_CHECK, ROLL_OFF
 from referee.fairness.verify_inputs import MISSING_WORDS
+from referee.gm.settings import GmSettings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table import ManualScheduler, TableError, Tables, desk
 from referee.table.fair_dealer import FairDealer
 
 from . import dishonest
@@ -94,11 +95,15 @@ def test_a_retried_draw_is_caught_by_the_verifier_and_refused_by_the_table():
     assert failures(dishonest.draw_retried()) == [
         "game 1 draw 2: attempt_check of attempt 1 is drawn again (first as draw 1): a retried draw"]
     table = Tables(EventLog(":memory:"), FairDealer(SIGNER), ManualScheduler(), seed_wait_s=0).create({})
+    desk.name_referee(table, "GM", "rd", GmSettings(cheating=True))
     table.join("Anna", "d0"), table.join("Ben", "d1")
     table.start_game()
-    table.draw(ATTEMPT_CHECK, 1, [("d20", 20)])
+    attempt = desk.submit_attempt(table, 0, {"kind": "telekinesis", "die": 0, "value": 6, "target": None,
+                                              "description": "…"})
+    desk.judge(table, attempt, 200, 0)
     with pytest.raises(TableError, match="a second draw is a retry") as refused:
-        table.draw(ATTEMPT_CHECK, 1, [("d20", 20)])
+        with table.changing():
+            table.draw(ATTEMPT_CHECK, attempt, [("d20", 20)])
     assert refused.value.code == "draw/repeated" and len(table.current.fairness.draws) == 1
 
 
