@@ -77,10 +77,12 @@ class Refereeing:
         with self._command():
             self._commit(kind, public, secret)
 
-    def draw(self, kind: str, ref: int, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
-        """Commit the game's next fairness draw of ``kind`` for ``ref`` (``referee.fairness.purposes``):
-        ``(draw number, values)``; revealed when the game ends. The counter is the table's: a kind
-        drawn once per reference is refused a second time (``draw/repeated``)."""
+    def draw(self, kind: str, ref: int, items: list[tuple[str, int]], seeds: list[dict[str, Any]] | None = None,
+             missing: dict[int, str] | None = None) -> tuple[int, list[int]]:
+        """Commit the game's next fairness draw of ``kind`` for ``ref`` (``referee.fairness.purposes``),
+        mixing ``seeds`` (``draw_seed`` entries, logged by the caller) and naming ``missing`` people
+        (``draw_seeding``): ``(draw number, values)``; revealed when the game ends. The counter is the
+        table's: a kind drawn once per reference is refused a second time (``draw/repeated``)."""
         with self._command():
             fairness = self._opened()
             number = len(fairness.draws) + 1
@@ -92,7 +94,8 @@ class Refereeing:
                                                   "a second draw is a retry")
             try:
                 wanted = purpose(kind, ref, earlier + 1)
-                drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, wanted, items)
+                drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, wanted, items,
+                                          seeds or [], missing or {})
             except FairnessError as error:
                 raise BadRequest("draw/invalid", str(error)) from None
             self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
