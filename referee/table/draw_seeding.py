@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from .state import TableState
 
 
+SHOWN_DRAWS = 8
+"""How many of the running game's last seeded draws every state shows (a poker-dice round rolls a few)."""
+
+
 @dataclass(frozen=True, slots=True)
 class DueDraw:
     """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes."""
@@ -65,14 +69,25 @@ class DrawSeeding:
             return None
         return self.family.due_draw(state)
 
-    def draw_waiting(self) -> dict[str, Any] | None:
-        """What the state tells the pages of the draw being awaited: ``{draw, kind, seats}`` (the people
-        whose browsers send a seed for it), or None."""
-        due = self.due_draw()
+    def draw_parts(self) -> dict[str, Any] | None:
+        """What the state tells every page of the running game's seeded draws (docs/protocol.md, ``draws``):
+        ``waiting``, the draw being awaited ``{draw, kind, seats}`` (the people whose browsers send a seed
+        for it) or None, and ``recent``, the last ``SHOWN_DRAWS`` draws that concern people, each
+        ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
+        the server alone rolled it). None without a game."""
         fairness = self.current.fairness
-        if due is None or fairness is None:
+        if self.current.game is None or fairness is None:
             return None
-        return {"draw": len(fairness.draws) + 1, "kind": due.kind, "seats": list(due.people)}
+        due = self.due_draw()
+        waiting = {"draw": len(fairness.draws) + 1, "kind": due.kind, "seats": list(due.people)} if due else None
+        recent: list[dict[str, Any]] = []
+        for public, _ in reversed(fairness.draws):
+            if len(recent) == SHOWN_DRAWS:
+                break
+            if public.get("seeds") or public.get("seeds_missing"):
+                recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
+                               "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
+        return {"waiting": waiting, "recent": recent[::-1]}
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
         """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat

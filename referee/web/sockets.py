@@ -23,8 +23,8 @@ from referee.table import Table, TableError, Tables, desk
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, table_room, watch_room
 from .events import SERVER_ERROR, Events
-from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
-                       parse_set_rules, token_digest)
+from .payloads import (one_payload, parse_auth, parse_draw_seed, parse_empty, parse_level, parse_name, parse_next_round,
+                       parse_seat, parse_set_rules, token_digest)
 from .broadcast import Broadcaster
 from .family_events import SeatAction, family_events
 from .frames import MALFORMED_EVENT, guard_frames, reason_of
@@ -49,8 +49,13 @@ def _remove_bot(table: Table, seat: int, data: Any) -> None:
     table.remove_bot(seat, parse_seat(data))
 
 
+def _draw_seed(table: Table, seat: int, data: Any) -> None:
+    table.contribute_draw_seed(seat, *parse_draw_seed(data))
+
+
 SEAT_EVENTS: dict[str, SeatAction] = {
     "start": _start, "new_game": _start, "next_round": _next_round, "add_bot": _add_bot, "remove_bot": _remove_bot,
+    "draw_seed": _draw_seed,
     **family_events(),
 }
 """Events that need a seat, each with what it does to the table (a family's own: ``family_events``)."""

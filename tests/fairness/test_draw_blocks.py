@@ -27,14 +27,17 @@ DRAWS = 150
 
 
 def long_game() -> dict:
-    """A game of 64 draw slots that makes 150 draws (roll-off throws of two seats), each revealed and used."""
+    """A game of 64 draw slots that makes 150 draws (roll-off throws of two seats, seat 0 a person who seeds
+    each), each revealed and used."""
     log = FakeLog()
     opening = open_game(SIGNER, TABLE, 1, {"preset": "tavern"}, [0, 1], people=[0],
                         entropy=rng_entropy(random.Random(5)), draw_slots=SLOTS)
     log.append(kinds.GAME_OPENED, opening.manifest, opening.secret)
     for n in range(1, DRAWS + 1):
+        seed = {"draw": n, "seat": 0, "seed": f"{n:064x}"}
+        log.append(kinds.DRAW_SEED, seed)
         made = draw(SIGNER, opening.secret, opening.manifest, n, purpose(ROLL_OFF, 1, n),
-                    [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)])
+                    [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)], [seed])
         log.append(kinds.DRAW_COMMITTED, made.public, made.secret)
         log.append(kinds.DRAW_REVEALED, reveal_draw(opening.secret, made.secret))
         log.append("roll_off", {"game": 1, "counter": n, "draw": n, "dice": throw_dice(made.secret["results"])})
