@@ -125,7 +125,10 @@ class Server:
             request = {"purpose": wanted, "items": [{"label": label, "sides": sides} for label, sides in items or [("d20", 20)]]}
             seeds = [self.draw_seed(seat) for seat in concerned(request, list(PEOPLE))]
             made = draw(SIGNER, self.opening.secret, self.opening.manifest, self.draws, wanted, items or [("d20", 20)], seeds)
-        drawn = made
+        return self.log_draw(made, kind, ref, counter, revealed, used)
+
+    def log_draw(self, drawn: Draw, kind: str, ref: int, counter: int, revealed: bool = True, used: bool = True) -> Draw:
+        """Log ``drawn`` (numbered already): its commitment, its reveal, the entry that uses it."""
         self.log.append(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
         if revealed:
             self.log.append(kinds.DRAW_REVEALED, reveal_draw(self.opening.secret, drawn.secret))

@@ -13,7 +13,7 @@ from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables, desk
 from referee.table.fair_dealer import FairDealer
 
-from . import dishonest
+from . import dishonest, dishonest_draws
 from .dishonest import PEOPLE, ROLL, SIGNER, Server, forged_deal
 from .logbook import entries_of
 
@@ -191,3 +191,24 @@ def test_a_roll_off_that_skips_a_roll_or_comes_after_the_first_deal_is_caught():
         "game 1 draw 2: roll_off of game 1 (roll 3) skips roll 2",
         "game 1 draw 3: roll_off of game 1 (roll 4) is not a roll-off before the first deal of game 1",
     ]
+
+
+@pytest.mark.parametrize("name", list(dishonest_draws.MATRIX))
+def test_the_draw_matrix_every_kind_ground_skipped_reordered_misplaced_or_unseeded_is_caught(name):
+    """docs/fairness.md section 10, the draw matrix: each case fails exactly as listed (test_js: the browser too)."""
+    scenario, expected = dishonest_draws.MATRIX[name]
+    assert failures(scenario()) == expected
+
+
+@pytest.mark.parametrize("name", ["poker_roll_ground", "poker_reroll_ground", "roll_off_throw_ground"])
+def test_a_ground_draw_really_shows_the_servers_choice_and_is_still_caught(name):
+    export = dishonest_draws.MATRIX[name][0]()
+    values = [r["value"] for r in entries_of(export, kinds.DRAW_REVEALED)[-1]["public"]["results"]]
+    assert values.count(6) >= 3  # the grinding worked: without the seeds check the server would choose the cup
+    assert any("than the one it contributed" in message for message in failures(export))
+
+
+def test_a_cup_rolled_while_nobody_was_connected_verifies_and_says_so_loudly():
+    report = verify_export(dishonest_draws.poker_roll_nobody_connected())
+    assert report.ok
+    assert dishonest_draws.ALONE in [str(check) for check in report.checks]
