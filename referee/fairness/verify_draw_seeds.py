@@ -39,6 +39,8 @@ DRAW_MISSING_WORDS = {
 ALONE = {POKER_ROLL: "this cup", ROLL_OFF: "this roll-off throw"}
 """What a draw of each seeded kind is, in the loud note of a draw no person seeded."""
 INPUTS = ("seeds", "seeds_missing", "seeds_digest")
+ALONE_WORDS = "was rolled by the server alone"
+"""The words of every note of a draw no person seeded (``referee verify`` prints each)."""
 
 
 def concerned(request: dict[str, Any], people: list[int]) -> list[int]:
@@ -60,7 +62,7 @@ def concerned(request: dict[str, Any], people: list[int]) -> list[int]:
 def alone_words(kind: str, missing: dict[str, str]) -> str:
     """The loud words for a draw no person seeded (``missing``: every person it concerns, with the reason)."""
     why = "nobody was connected" if set(missing.values()) == {"not_connected"} else "no seed arrived in time"
-    return f"{ALONE.get(kind, 'this draw')} was rolled by the server alone: {why}"
+    return f"{ALONE.get(kind, 'this draw')} {ALONE_WORDS}: {why}"
 
 
 class DrawSeedLedger:
