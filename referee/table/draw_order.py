@@ -51,6 +51,25 @@ def in_order(before: TableState, after: TableState, kind: str, public: dict[str,
     return after.evolve(fairness=replace(after.fairness, waiting=waiting))
 
 
+def seeds_required(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """The table option ``require_seeds`` (``seeds_required`` ``{on, by}``): a draw no person it concerns is
+    connected for waits without a deadline for a seed instead of being rolled by the server alone."""
+    return state.evolve(require_seeds=bool(public["on"]))
+
+
+def draw_seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """A person's seed for the next draw (``draw_seed`` ``{draw, seat, seed}``, logged by ``draw_seeding``
+    right before the draw that mixes it): refused (``seed/late``) for any other draw."""
+    fairness = state.fairness
+    if fairness is None or public["draw"] != len(fairness.draws) + 1:
+        raise TableError("seed/late", f"draw {public['draw']} is not the next draw of this game")
+    return state
+
+
+DRAW_HANDLERS = {"draw_seed": draw_seed, "seeds_required": seeds_required}
+"""The shared entries of the draws' inputs, folded by ``state.fold``."""
+
+
 def unused_draw(state: TableState | None) -> TableError | None:
     """The refusal of a command that ends with a draw no entry used, or None."""
     waiting = state.fairness.waiting if state is not None and state.fairness is not None else None

@@ -8,7 +8,9 @@ the seeds of the connected ones; when none of them is connected it waits the sam
 one to come back; then it draws with the seeds that came, logged as ``draw_seed`` entries right before
 the ``draw_committed`` that mixes them (one command), and names every other person in
 ``seeds_missing`` (``not_connected`` or ``late``). A draw no person seeded says so loudly in its
-commitment (the state's ``draws``, the pages, the audit).
+commitment (the state's ``draws``, the pages, the audit). With the table option ``require_seeds`` (set by
+the host, or the referee at a refereed table: ``set_require_seeds``) the table pauses instead: a draw
+that no connected person concerns waits, without a deadline, for the first seed of a person it concerns.
 
 Then the family uses the draw (``Family.drawn``: the ``cup_rolled`` or the roll-off's reveal and
 ``roll_off`` entry) in the same command, and the next draw the rules wait for, if any, is awaited.
@@ -60,6 +62,7 @@ class DrawSeeding:
     _commit: Callable[..., None]
     _notify: Callable[[], None]
     _require_seat: Callable[[int], None]
+    _require_host: Callable[[int, str], None]
     draw: Callable[..., tuple[int, list[int]]]
 
     def due_draw(self) -> DueDraw | None:
@@ -69,17 +72,19 @@ class DrawSeeding:
             return None
         return self.family.due_draw(state)
 
-    def draw_parts(self) -> dict[str, Any] | None:
-        """What the state tells every page of the running game's seeded draws (docs/protocol.md, ``draws``):
-        ``waiting``, the draw being awaited ``{draw, kind, seats}`` (the people whose browsers send a seed
-        for it) or None, and ``recent``, the last ``SHOWN_DRAWS`` draws that concern people, each
+    def draw_parts(self) -> dict[str, Any]:
+        """What the state tells every page of the table's seeded draws (docs/protocol.md, ``draws``): the
+        option ``require_seeds``; ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
+        people whose browsers send a seed for it; ``paused``: it waits without a deadline, ``require_seeds``)
+        or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
         ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
-        the server alone rolled it). None without a game."""
+        the server alone rolled it)."""
         fairness = self.current.fairness
         if self.current.game is None or fairness is None:
-            return None
+            return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
         due = self.due_draw()
-        waiting = {"draw": len(fairness.draws) + 1, "kind": due.kind, "seats": list(due.people)} if due else None
+        waiting = {"draw": len(fairness.draws) + 1, "kind": due.kind, "seats": list(due.people),
+                   "paused": self._paused(due)} if due else None
         recent: list[dict[str, Any]] = []
         for public, _ in reversed(fairness.draws):
             if len(recent) == SHOWN_DRAWS:
@@ -87,7 +92,20 @@ class DrawSeeding:
             if public.get("seeds") or public.get("seeds_missing"):
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
-        return {"waiting": waiting, "recent": recent[::-1]}
+        return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
+
+    def set_require_seeds(self, on: bool, by: int | str) -> None:
+        """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
+        other seat) or ``"referee"`` (the caller checked who asks); logged as ``seeds_required``. Turned
+        off, a paused draw gets its deadline again."""
+        with self._command():
+            if isinstance(by, int):
+                self._require_host(by, "require seeds")
+            if on == self.current.require_seeds:
+                return
+            self._commit("seeds_required", {"on": on, "by": by})
+            self._await_draw()
+        self._notify()
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
         """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat
@@ -118,11 +136,19 @@ class DrawSeeding:
     def _awaited(self, due: DueDraw) -> list[int]:
         return [seat for seat in due.people if seat in self.connected]
 
+    def _paused(self, due: DueDraw) -> bool:
+        """True while a draw waits, without a deadline, for a seed (``require_seeds``: nobody it concerns is
+        connected, or none of their seeds came in its wait)."""
+        return bool(due.people) and self.current.require_seeds and not self._held_draw_seeds.of(self._draw_key()) \
+            and not self._awaited(due)
+
     def _await_draw(self) -> None:
         """Inside a command: make the draw the rules wait for now when nobody's seed is to come, else wait."""
         due = self.due_draw()
         if due is None:
             return
+        if self._paused(due):
+            return  # the first seed of a person it concerns makes the draw (contribute_draw_seed)
         if self._seed_wait_s <= 0 or not due.people:
             self._make_draw()
             return
@@ -140,6 +166,8 @@ class DrawSeeding:
             due = self.due_draw()
             if due is None or key != self._draw_key():
                 return
+            if self.current.require_seeds and due.people and not self._held_draw_seeds.of(key):
+                return  # require_seeds: the table waits for a person's seed (contribute_draw_seed)
             self._make_draw()
         self._notify()
 

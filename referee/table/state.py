@@ -22,7 +22,7 @@ from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, 
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
-from .draw_order import DRAW_ENTRIES, in_order
+from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
 from .errors import TableError
 from .game_stats import Stats, counted
 from .poker_evening import Evening
@@ -103,6 +103,7 @@ class TableState:
     rolls: int = 0
     round_history: RoundHistory = field(default_factory=RoundHistory)
     stats: Stats = field(default_factory=dict)
+    require_seeds: bool = False
 
     def evolve(self, **changes: Any) -> TableState:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it without going through
@@ -359,6 +360,7 @@ _HANDLERS = {
     "turn_timed_out": _timed_out,
     "draw_committed": _draw_committed,
     "draw_revealed": _draw_revealed,
+    **DRAW_HANDLERS,
     **GM_HANDLERS,
 }
 """Entries every table folds alike, whatever its family."""

@@ -205,6 +205,18 @@ def parse_draw_seed(data: Any) -> tuple[int, str]:
     return int_field(data, "draw", 1, INT_MAX), seed
 
 
+def parse_require_seeds(data: Any) -> bool:
+    """``{"on": bool}`` of a ``require_seeds`` event.
+
+    >>> parse_require_seeds({"on": True})
+    True
+    """
+    on = fields_of(data, "on").get("on")
+    if not isinstance(on, bool):
+        raise BadRequest("payload/malformed", "on must be true or false")
+    return on
+
+
 def parse_next_round(data: Any) -> tuple[int, int] | None:
     """The optional ``{"game", "round"}`` of the reveal a ``next_round`` press answers.
 
