@@ -8,7 +8,8 @@
 //     draw holds that very seed for this seat ("✓ roll 3: your seed 1f2e… is in the signed draw"),
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
-//     rolled by the server alone: nobody was connected").
+//     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
+//     require_seeds: nobody it concerns is connected) says what it waits for.
 
 import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
@@ -99,6 +100,7 @@ function onState(state) {
   }
   if (seat !== null) sendSeed(game, draws.waiting, seat);
   const verdicts = draws.recent.map((draw) => ({ draw: draw.draw, ...verdict(game, draw, seat) }));
+  if (draws.waiting?.paused) verdicts.push({ draw: draws.waiting.draw, text: t("fair.draw_paused"), loud: false });
   const loud = verdicts.filter((v) => v.loud);
   setText(alarm, loud.map((v) => v.text).join(" "));
   show(alarm, loud.length > 0);
