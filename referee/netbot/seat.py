@@ -103,7 +103,7 @@ class Seat:
         phase = game["phase"]
         if phase == "over":
             self.games_over[int(game["game"])] = game["winner"]
-        if phase == "rolling" and seat in game["seats_in_game"]:
+        if phase == "rolling" and seat in game.get("seats_in_game", ()):
             return self._seed(game)
         if phase == "bidding" and (game["turn"] == seat or game.get("can_call")):
             return self._move(game)
