@@ -117,6 +117,8 @@ class DrawSeedLedger:
         for seat in seats_of(missing):
             if missing[str(seat)] not in SEED_MISSING_REASONS:
                 report.fail(step, f"the seed of seat {seat} is missing for an unknown reason {missing[str(seat)]!r}")
+        if seats_of(seeds):
+            report.add(step, True, f"the seeds of seats {', '.join(map(str, seats_of(seeds)))} went into the draw")
 
     def revealed(self, step: str, committed: dict[str, Any], request: dict[str, Any], report: Report) -> None:
         """At the reveal (the request says who throws): the people the draw concerns gave a seed or are named missing."""

@@ -80,6 +80,7 @@ export class DrawSeedLedger {
     for (const seat of seatsOf(missing)) {
       if (!REASONS.includes(missing[String(seat)])) report.fail(step, `the seed of seat ${seat} is missing for an unknown reason '${missing[String(seat)]}'`);
     }
+    if (seatsOf(seeds).length) report.add(step, true, `the seeds of seats ${seatsOf(seeds).join(', ')} went into the draw`);
   }
 
   revealed(step, committed, request, report) {
