@@ -290,10 +290,12 @@ def table_view(state: TableLike, *, version: int, seat: int | None, connected: C
 def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], connected: Collection[int],
                 spectators: int, now: float = 0.0, deadline: float | None = None,
                 commitment: Mapping[str, Any] | None = None, server_key: Mapping[str, str] | None = None,
-                private: Mapping[int, Mapping[str, Any]] | None = None) -> dict[int | None, dict[str, Any]]:
+                private: Mapping[int, Mapping[str, Any]] | None = None,
+                draws: Mapping[str, Any] | None = None) -> dict[int | None, dict[str, Any]]:
     """``table_view`` for each of ``seats`` (None: a spectator) at once, ``private`` by seat: the
     parts every viewer sees alike (the table, the commitment, the public game) are built once
-    and shared (the same objects) by every view returned, so treat them as read-only.
+    and shared (the same objects) by every view returned, so treat them as read-only. ``draws`` is the
+    running game's seeded draws (``Table.draw_parts``), shown to all.
 
     >>> from types import SimpleNamespace
     >>> from referee.gm.state import GmState
@@ -334,6 +336,8 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
         }
         if shown:
             view["commitment"] = shown
+        if draws:
+            view["draws"] = draws
         own = private.get(seat) if private is not None and seat is not None else None
         if own:
             view["private"] = dict(own)
@@ -357,7 +361,7 @@ def _names(state: TableLike) -> dict[int, str]:
 def referee_view(state: TableLike, *, version: int, connected: Collection[int], spectators: int, now: float = 0.0,
                  deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
                  server_key: Mapping[str, str] | None = None, commitments: Mapping[str, Any] | None = None,
-                 translate: Translate) -> dict[str, Any]:
+                 translate: Translate, draws: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The referee's ``state``: the spectator's view, the family's game seen whole (every cup
     while bidding, a poker-dice game's ``referee_cup``; none for a blind referee before the
     reveal), the game's commitments, every private thread and attempt, and the whisper relay
@@ -375,6 +379,8 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     """
     view = table_view(state, version=version, seat=None, connected=connected, spectators=spectators, now=now,
                       deadline=deadline, commitment=commitment, server_key=server_key)
+    if draws:
+        view["draws"] = draws
     view["you"] = {"seat": None, "role": "referee", "is_host": True}
     family = FAMILY_VIEWS[state.family]
     blind = state.gm.settings.blind

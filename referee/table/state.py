@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from referee.fairness.draw_uses import Waiting
 from referee.gm.fold import HANDLERS as GM_HANDLERS
 from referee.gm.state import GmState
 from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, SpotOn, Step,
@@ -21,6 +22,7 @@ from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, 
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
+from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
 from .errors import TableError
 from .game_stats import Stats, counted
 from .poker_evening import Evening
@@ -53,6 +55,8 @@ class GameFairness:
     draws: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
     draws_revealed: frozenset[int] = frozenset()
     roots: tuple[str, ...] = ()
+    waiting: Waiting | None = None
+    """The draw committed and not used yet (``draw_order``: one at most)."""
 
     def unrevealed_draws(self) -> list[dict[str, Any]]:
         """The secret parts of this game's committed draws that are not revealed yet, oldest first."""
@@ -99,6 +103,7 @@ class TableState:
     rolls: int = 0
     round_history: RoundHistory = field(default_factory=RoundHistory)
     stats: Stats = field(default_factory=dict)
+    require_seeds: bool = False
 
     def evolve(self, **changes: Any) -> TableState:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it without going through
@@ -173,7 +178,8 @@ def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: di
         if any(kind in handlers for handlers in FAMILY_HANDLERS.values()):
             raise TableError("game/wrong_family", f"{kind} is not an entry of a {state.family} table")
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
-    return handler(state.evolve(events=()), public, secret or {})
+    after = handler(state.evolve(events=()), public, secret or {})
+    return in_order(state, after, kind, public) if kind in DRAW_ENTRIES else after
 
 
 def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -354,6 +360,7 @@ _HANDLERS = {
     "turn_timed_out": _timed_out,
     "draw_committed": _draw_committed,
     "draw_revealed": _draw_revealed,
+    **DRAW_HANDLERS,
     **GM_HANDLERS,
 }
 """Entries every table folds alike, whatever its family."""

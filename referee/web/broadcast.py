@@ -160,7 +160,8 @@ class Broadcaster:
                                 spectators=self._conns.spectators(table.id), now=table.now(),
                                 deadline=table.turn_deadline(),
                                 commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                                private={seat: table.private_for(seat) for seat in seats if seat is not None})
+                                private={seat: table.private_for(seat) for seat in seats if seat is not None},
+                                draws=table.draw_parts())
             if table.version == version:
                 break
         return views

@@ -16,6 +16,8 @@ import {
   merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
+import { DrawSeedLedger } from './draw_seeds_check.js';
+import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
 
 export {
@@ -28,7 +30,7 @@ const GENESIS = '0'.repeat(64);
 const KIND = {
   opened: 'game_opened', dealt: 'round_dealt', changed: 'die_changed',
   revealed: 'round_revealed', drawCommitted: 'draw_committed', drawRevealed: 'draw_revealed',
-  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted',
+  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted', drawSeed: 'draw_seed',
 };
 
 // ---------------------------------------------------------------- a player's own dice
@@ -156,7 +158,7 @@ class Auditor {
     else if (m.table !== this.table) this.report.fail(step, `the manifest is for table '${m.table}', not '${this.table}'`);
     else if (signed === null) this.report.add(step, null, 'the manifest signature was not checked: no WebCrypto Ed25519 here');
     else this.report.add(step, true, 'manifest signed by the server key');
-    const game = { manifest: m, rounds: new Map(), draws: new Map(), blocks: new Map([[1, m.draw_root]]), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
+    const game = { manifest: m, rounds: new Map(), draws: new Map(), blocks: new Map([[1, m.draw_root]]), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)), drawSeeds: new DrawSeedLedger(plain(m)) };
     this.games.set(num(m.game), game);
     this.current = game;
   }
@@ -167,6 +169,12 @@ class Auditor {
     const last = Math.max(0, ...game.rounds.keys());
     const awaited = !last || game.rounds.get(last).revealed ? last + 1 : null;
     game.seeds.contributed(num(e.seq), plain(e.public), awaited, this.report);
+  }
+
+  async [KIND.drawSeed](e) {
+    const game = this.current;
+    if (!game) { this.report.fail('log', `seq ${num(e.seq)}: a draw seed is logged before any game of the export was opened`); return; }
+    game.drawSeeds.contributed(num(e.seq), plain(e.public), Math.max(0, ...game.draws.keys()) + 1, this.report);
   }
 
   async [KIND.attemptSubmitted](e) {
@@ -263,6 +271,8 @@ class Auditor {
       this.report.add(step, true, `draw commitment signed, root ${p.root.slice(0, 16)}…`);
     }
     game.purposes.committed(step, plain(p), game.rounds.size, this.report);
+    const seedsOf = p.seeds && typeof p.seeds === 'object' ? toHex(await seedsDigest(plain(p.seeds))) : null;
+    game.drawSeeds.committed(step, plain(p), seedsOf, this.report);
     if (p.next_draw_root !== undefined) {
       const block = announcedBlock(number, num(game.manifest.draw_slots));
       if (block === null) this.report.fail(step, `draw ${number} announces a block of draw secrets, which only the middle draw of a block does`);
@@ -281,6 +291,7 @@ class Auditor {
     const before = this.report.failures;
     await this.checkDraw(step, game, committed, r);
     game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
+    game.drawSeeds.revealed(step, plain(committed.public), plain(r.request), this.report);
     if (this.report.failures === before) {
       const purpose = plain(r.request.purpose);
       const label = purposeProblem(purpose) === null ? describePurpose(purpose) : 'the draw';
@@ -303,7 +314,10 @@ class Auditor {
     }
     if (toHex(await merkleRoot(results.map(drawLeaf))) !== committed.public.root) fail('the revealed results do not match the committed root');
     const key = await hmacKey(secret);
-    const drawKey = await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
+    const seeds = game.drawSeeds.seeded ? committed.public.seeds : undefined;
+    const drawKey = seeds && typeof seeds === 'object'
+      ? await hmac(key, fields(TAG.seededDrawKey, manifest.table, manifest.game, number, requestDigest, await seedsDigest(plain(seeds))))
+      : await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
     const { values, salts } = await deriveDraw(drawKey, request.items.map((item) => num(item.sides)));
     if (results.length !== values.length) fail(`${results.length} results are revealed for ${values.length} requested items`);
     for (let k = 0; k < Math.min(results.length, request.items.length); k++) {
@@ -345,6 +359,7 @@ export async function verifyExport(textOrObject) {
     try { await auditor[e.kind](e); } catch (error) { report.fail(`seq ${num(e.seq)}`, `malformed ${e.kind} entry (${error.message})`); }
   }
   auditor.finish();
+  checkDrawUses(x, report); // each draw used by its entry, in order (draw_uses.js)
   report.checks.push(...(await (await import('./audit_play.js')).verifyPlay(textOrObject)).checks); // the games, by the rules (loaded only here)
   return report.checks;
 }

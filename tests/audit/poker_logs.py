@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.fairness.encoding import sha256
 from referee.fairness.purposes import POKER_DIE, POKER_ROLL, purpose
 from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
                                        Reroll, Roll, apply, legal_actions, new_bracket, new_game, pending_roll)
@@ -57,12 +58,15 @@ class PokerLog:
                 ("game_opened", self.opening[0], self.opening[1])]
 
     def roll(self, count: int) -> tuple[Command, tuple[int, ...]]:
-        """The entries of a roll of ``count`` dice: the draw's commitment and ``cup_rolled``."""
+        """The entries of a roll of ``count`` dice: both players' seeds, the draw's commitment and ``cup_rolled``."""
         assert self.opening is not None
         number = len(self.draws) + 1
-        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number), [POKER_DIE] * count)
+        seeds = [{"draw": number, "seat": seat, "seed": sha256(f"{self.game_no}/{number}/{seat}".encode()).hex()}
+                 for seat in self.opening[0]["seed_seats"]]
+        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number), [POKER_DIE] * count,
+                                 seeds, {})
         self.draws.append(drawn.secret)
-        return ([("draw_committed", drawn.public, drawn.secret),
+        return ([*[("draw_seed", seed, None) for seed in seeds], ("draw_committed", drawn.public, drawn.secret),
                  ("cup_rolled", {"game": self.game_no, "draw": number}, None)], tuple(drawn.values))
 
     def reveal_cup(self) -> Command:

@@ -21,7 +21,7 @@ TWO_GAMES = {"tokens": 2, "two_games": True, "turn_timer_s": 0}
 EVENINGS = {
     "two players": dict(seed=1, players=2),
     "bracket of three": dict(seed=2, players=3, settle=True),
-    "two games with a decider": dict(seed=3, players=2, rules=TWO_GAMES),
+    "two games with a decider": dict(seed=7, players=2, rules=TWO_GAMES),
     "two evenings and a round in play": dict(seed=4, players=3, evenings=1, in_play=3),
     "five players, three tokens": dict(seed=5, players=5, rules={"tokens": 3, "turn_timer_s": 0}),
 }
