@@ -17,6 +17,7 @@ import {
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
+import { guessable, isSalted, secretProblem } from './fair_sealing.js';
 
 export {
   toHex, fromHex, RawNumber, parseExact, canonical, fields, sha256, verifySignature, fingerprint,
@@ -84,7 +85,7 @@ async function entryHash(e) {
 
 async function checkLog(x, report) {
   const before = report.failures;
-  let previous = null;
+  let previous = null; let salted = false;
   for (let i = 0; i < x.entries.length; i++) {
     const e = x.entries[i]; const seq = num(e.seq);
     if (previous === null) {
@@ -98,12 +99,16 @@ async function checkLog(x, report) {
       report.fail('log', `seq ${seq}: prev_hash does not match the hash of seq ${num(previous.seq)}`);
     }
     if (await entryHash(e) !== e.hash) report.fail('log', `seq ${seq} (${e.kind}): the hash does not match the entry's content: the entry was altered`);
-    if (e.secret !== null && toHex(await sha256(canonicalBytes(e.secret))) !== e.secret_digest) {
-      report.fail('log', `seq ${seq} (${e.kind}): the revealed secret does not match its secret_digest`);
-    }
+    salted = salted || isSalted(e.secret_digest);
+    const problem = await secretProblem(e, salted);
+    if (problem !== null) report.fail('log', `seq ${seq} (${e.kind}): ${problem}`);
     previous = e;
   }
   if (report.failures === before) report.add('log', true, `${x.entries.length} entries, sequence and hash chain intact`);
+  const unsalted = x.entries.filter(guessable).length;
+  if (unsalted) {
+    report.add('log', true, `note: ${unsalted} sealed entries have unsalted digests (a log written before digests were salted): anyone can test guesses against them`);
+  }
   const head = x.head;
   const signed = await verifySignature(x.server_key, statement(DOMAIN.head, { table: head.table, seq: head.seq, hash: head.hash }), head.signature);
   if (signed === null) report.add('head', null, 'the head signature was not checked: no WebCrypto Ed25519 here');
