@@ -51,9 +51,9 @@ def unseal(stored: str | None, digest: str | None) -> tuple[Any, str | None]:
     if stored is None:
         return None, None
     value = json.loads(stored)
-    if is_salted(digest):
+    if is_salted(digest) and isinstance(value, dict) and value.keys() == {"salt", "secret"}:
         return value["secret"], value["salt"]
-    return value, None
+    return value, None  # unsalted, private, or a row altered by hand (whose digest then fails)
 
 
 def entry_of_row(table: str, row: Any) -> Entry:
