@@ -72,7 +72,7 @@ def digest_holds(secret: Any, salt: Any, digest: Any) -> bool:
     """True when ``secret`` (with ``salt``, hex, for a salted digest) is what ``digest`` commits to."""
     if is_salted(digest):
         return _is_hex(salt, 2 * SALT_BYTES) and salted_digest(secret, bytes.fromhex(salt)) == digest
-    return secret_digest(secret) == digest
+    return bool(secret_digest(secret) == digest)
 
 
 def _is_hex(text: Any, length: int) -> bool:
