@@ -6,12 +6,13 @@ hand, a knocked die's old value, a silent check, private messages both ways) is 
 middle of round 2 through ``/t/<table>/audit.json``. For every sealed entry the attacker tries
 every plausible secret of its kind, and the true one too (the test reads it from the server's
 log): a die change over all seats × dice × faces × attempt numbers, an attempt's request over all
-seats and kinds with their dice, targets and values, a check over every roll of a d20 and a d100
-(1..20, 1..100), difficulty and draw number, an outcome over every effect (old values included), a private line from a
-dictionary, as its text alone or with every seat and author; each guess is hashed bare (the digest
-before salting), and salted with the zero salt and with every salt the export reveals (a reused
-salt). Nothing matches. The same attack on the same log with the digests it carried before salting
-(the control) recovers every kind, so the attack works whenever a digest allows it.
+seats and kinds with their dice, targets and values, a check over every roll of a d20 and a d100,
+every difficulty and draw number, an outcome over every effect (old values included), a private
+line from a dictionary, as its text alone or with every seat and author; each guess is hashed bare
+(the digest before salting), and salted with the zero salt and with every salt the export reveals
+(a reused salt). Nothing matches. The same guesses against the same log with the digests it would
+have carried before salting (the control) recover every entry with few possible values, so the
+attack works wherever a digest allows it.
 
 Figures (printed by the test, ``pytest -s``; stable for this evening): 35 sealed entries tried
 (10 kinds: die_changed, attempt_submitted, attempt_checked, attempt_resolved, message_sent,
