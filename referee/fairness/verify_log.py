@@ -2,9 +2,9 @@
 against their digests, and the signed head that pins the end of the log.
 
 Secret digests are salted (docs/fairness.md section 7): a revealed secret comes with its salt
-(``secret_salt``), a sealed one with neither, and once an entry has a salted digest no later one
-may be unsalted (anyone could test guesses against it); a private message carries neither its
-text nor a digest. An export whose sealed entries have unsalted digests (a log written before
+(``secret_salt``), a sealed one with neither, no salt serves two entries, and once an entry has a
+salted digest no later one may be unsalted (anyone could test guesses against it); a private
+message carries neither its text nor a digest. An export whose sealed entries have unsalted digests (a log written before
 salting) verifies as before, with a note that says what it leaks.
 
 >>> from referee.fairness.keys import Signer
@@ -31,11 +31,12 @@ def check_log(export: dict[str, Any], report: Report) -> None:
     entries = export["entries"]
     failures_before = len(report.failures)
     previous: dict[str, Any] | None = None
-    salted = False
+    salted, salts = False, {}
     for position, entry in enumerate(entries):
         _check_link(position, previous, entry, report)
         salted = salted or is_salted(entry["secret_digest"])
         _check_secret(entry, salted, report)
+        _check_salt_once(entry, salts, report)
         previous = entry
     if len(report.failures) == failures_before:
         report.add("log", True, f"{len(entries)} entries, sequence and hash chain intact")
@@ -86,6 +87,18 @@ def _check_secret(entry: dict[str, Any], salted: bool, report: Report) -> None:
         report.fail("log", f"{where}: the revealed secret comes without its salt")
     elif secret is not None and not digest_holds(secret, salt, digest):
         report.fail("log", f"{where}: the revealed secret does not match its secret_digest")
+
+
+def _check_salt_once(entry: dict[str, Any], salts: dict[str, int], report: Report) -> None:
+    """A salt revealed twice: the first reveal let anyone test guesses against the other digest."""
+    salt = entry.get("secret_salt")
+    if salt is None:
+        return
+    if salt in salts:
+        report.fail("log", f"seq {entry['seq']} ({entry['kind']}): its salt is the salt of seq {salts[salt]}: "
+                           "a salt used again lets anyone test guesses once the first is revealed")
+    else:
+        salts[salt] = entry["seq"]
 
 
 def _check_head(export: dict[str, Any], report: Report) -> None:

@@ -68,6 +68,8 @@ const PATTERNS = [
   [/^an unsalted secret digest after salted ones: anyone can test guesses against it$/, "check.unsalted_after", []],
   [/^the salt is published before the secret: anyone can test guesses against its digest$/, "check.salt_early", []],
   [/^the revealed secret comes without its salt$/, "check.salt_missing", []],
+  [/^its salt is the salt of seq (\d+): a salt used again lets anyone test guesses once the first is revealed$/,
+    "check.salt_reused", ["other"]],
   [/^the head signature is not valid for the server key$/, "check.head_bad", []],
   [/^the log ends at seq (\d+) but the signed head is at seq (\d+): the export is truncated$/, "check.truncated", ["last", "head"]],
   [/^the manifest signature is not valid: the manifest was altered$/, "check.manifest_bad", []],

@@ -1,13 +1,14 @@
 // Sealed secrets in an audit export (docs/fairness.md sections 7 and 9, check 2), message for
 // message as referee/fairness/verify_log.py: a salted digest is `salted:` + SHA-256(salt ‖
 // canonical(secret)), the salt published with the secret at its reveal and never before; once a
-// log has a salted digest no later one may be unsalted; a private message has neither text nor
-// digest in the export. A log written before salting verifies as before, with a note.
+// log has a salted digest no later one may be unsalted, no salt serves two entries; a private
+// message has neither text nor digest in the export. A log written before salting verifies as
+// before, with a note.
 //
 //   await secretProblem({seq: 9, kind: 'die_changed', secret: null, secret_salt: null,
 //                        secret_digest: 'salted:…'}, true)   // null: sealed, nothing to check
 
-import { canonicalBytes, concat, fromHex, sha256, toHex } from './fair_crypto.js';
+import { canonicalBytes, concat, fromHex, num, sha256, toHex } from './fair_crypto.js';
 
 const SALTED = 'salted:';
 const PRIVATE_KINDS = new Set(['message_sent']);
@@ -33,5 +34,15 @@ export async function secretProblem(e, salted) {
   if (secret === null && salt !== null) return 'the salt is published before the secret: anyone can test guesses against its digest';
   if (secret !== null && isSalted(digest) && salt === null) return 'the revealed secret comes without its salt';
   if (secret !== null && !(await digestHolds(secret, salt, digest))) return 'the revealed secret does not match its secret_digest';
+  return null;
+}
+
+/** A salt revealed twice (`salts`: salt → seq of its first entry, filled in): the first reveal let
+ *  anyone test guesses against the other digest. */
+export function saltReused(e, salts) {
+  const salt = e.secret_salt ?? null;
+  if (salt === null) return null;
+  if (salts.has(salt)) return `its salt is the salt of seq ${salts.get(salt)}: a salt used again lets anyone test guesses once the first is revealed`;
+  salts.set(salt, num(e.seq));
   return null;
 }

@@ -17,7 +17,7 @@ import {
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
-import { guessable, isSalted, secretProblem } from './fair_sealing.js';
+import { guessable, isSalted, saltReused, secretProblem } from './fair_sealing.js';
 
 export {
   toHex, fromHex, RawNumber, parseExact, canonical, fields, sha256, verifySignature, fingerprint,
@@ -85,7 +85,7 @@ async function entryHash(e) {
 
 async function checkLog(x, report) {
   const before = report.failures;
-  let previous = null; let salted = false;
+  let previous = null; let salted = false; const salts = new Map();
   for (let i = 0; i < x.entries.length; i++) {
     const e = x.entries[i]; const seq = num(e.seq);
     if (previous === null) {
@@ -102,6 +102,8 @@ async function checkLog(x, report) {
     salted = salted || isSalted(e.secret_digest);
     const problem = await secretProblem(e, salted);
     if (problem !== null) report.fail('log', `seq ${seq} (${e.kind}): ${problem}`);
+    const reused = saltReused(e, salts);
+    if (reused !== null) report.fail('log', `seq ${seq} (${e.kind}): ${reused}`);
     previous = e;
   }
   if (report.failures === before) report.add('log', true, `${x.entries.length} entries, sequence and hash chain intact`);

@@ -1,7 +1,7 @@
 """A dishonest server publishes a guessable digest (issue 24, guarantee 4; docs/fairness.md section
 10): on a real refereed export taken mid-round (``sealed_evening``) it seals a die change with the
 bare SHA-256 of its secret, publishes a private message's digest or text, publishes a salt before
-its secret, or reveals a secret without its salt, re-chaining the log and re-signing the head each
+its secret, reveals a secret without its salt, or salts two entries alike, re-chaining the log and re-signing the head each
 time. The Python verifier and the browser's (node) fail each with the same checks; a log written
 before salting verifies in both, with the same note of what it leaks."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from referee.fairness import verify_export
 from referee.fairness.encoding import HEAD_DOMAIN, statement
-from referee.store.chain import entry_hash, secret_digest
+from referee.store.chain import entry_hash, salted_digest, secret_digest
 from tests.audit.node_verifier import node_verdicts
 from tests.audit.sealed_evening import MESSAGES, sealed_evening, server_log
 from tests.gm.support import SIGNER
@@ -53,6 +53,11 @@ def forge(export, truth, name):
     elif name == "secret_without_its_salt":
         entry = first(entries, "round_dealt", sealed=False)
         entry["secret_salt"] = None
+    elif name == "salt_used_twice":
+        first_revealed = first(entries, "round_dealt", sealed=False)
+        entry = first(entries, "die_changed", sealed=False)
+        entry["secret_salt"] = first_revealed["secret_salt"]
+        entry["secret_digest"] = salted_digest(entry["secret"], bytes.fromhex(entry["secret_salt"]))
     elif name == "log_before_salting":
         for entry in entries:
             entry["secret_salt"] = None
@@ -67,6 +72,8 @@ EXPECTED = {
     "message_text_exported": "a private message's text is in the export",
     "salt_before_its_secret": "the salt is published before the secret: anyone can test guesses against its digest",
     "secret_without_its_salt": "the revealed secret comes without its salt",
+    "salt_used_twice": "its salt is the salt of seq {dealt}: a salt used again lets anyone test guesses once the "
+                       "first is revealed",
 }
 
 
@@ -94,7 +101,8 @@ def test_the_honest_mid_round_export_verifies_in_both_without_a_note(results):
 def test_a_guessable_digest_fails_both_verifiers_with_the_same_message(results, name):
     python = checks(results["exports"][name])
     failed = [(step, message) for step, ok, message in python if ok is False]
-    assert failed == [("log", f"{results['where'][name]}: {EXPECTED[name]}")]
+    dealt = first(results["exports"][name]["entries"], "round_dealt", sealed=False)["seq"]
+    assert failed == [("log", f"{results['where'][name]}: {EXPECTED[name].format(dealt=dealt)}")]
     assert results["js"][name]["all"] == python
 
 
