@@ -4,8 +4,8 @@ against their digests, and the signed head that pins the end of the log.
 Secret digests are salted (docs/fairness.md section 7): a revealed secret comes with its salt
 (``secret_salt``), a sealed one with neither, no salt serves two entries, and once an entry has a
 salted digest no later one may be unsalted (anyone could test guesses against it); a private
-message carries neither its text nor a digest. An export whose sealed entries have unsalted digests (a log written before
-salting) verifies as before, with a note that says what it leaks.
+message carries neither its text nor a digest. An export whose sealed entries have unsalted
+digests (a log written before salting) verifies as before, with a note that says what it leaks.
 
 >>> from referee.fairness.keys import Signer
 >>> from referee.fairness.export import build_export
@@ -31,7 +31,7 @@ def check_log(export: dict[str, Any], report: Report) -> None:
     entries = export["entries"]
     failures_before = len(report.failures)
     previous: dict[str, Any] | None = None
-    salted, salts = False, {}
+    salted, salts = False, dict[str, int]()
     for position, entry in enumerate(entries):
         _check_link(position, previous, entry, report)
         salted = salted or is_salted(entry["secret_digest"])

@@ -44,9 +44,9 @@ from typing import Any, TypeVar
 
 from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash
-from .sealing import entry_of_row, seal
 from .checkpoint import Checkpoints, PassiveCheckpoint
 from .durable import Offload, WalSync, fsync_file, inline
+from .sealing import entry_of_row, seal
 
 __all__ = ["Entry", "EventLog", "NewEntry"]
 

@@ -33,9 +33,9 @@ import psycopg
 
 from .base import Entry, NewEntry, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash
-from .sealing import entry_of_row, seal
 from .leases import Leases, StoreFenced
 from .pg_pool import Conn, Pool
+from .sealing import entry_of_row, seal
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS events (
