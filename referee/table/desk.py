@@ -66,10 +66,11 @@ def post_chat(table: Table, seat: int | None, text: Any) -> None:
 
 
 def send_message(table: Table, seat: int, text: Any, *, by_referee: bool) -> None:
-    """A private message between ``seat`` and the referee; its text stays in the log's secret part."""
+    """A private message between ``seat`` and the referee: who wrote to whom and the text stay in the
+    log's secret part, which the chain does not commit (``referee.store.chain.PRIVATE_KINDS``)."""
     line = clean_text(text, limit=CHAT_LIMIT)
     with table.changing():
-        table.commit("message_sent", {"seat": seat, "by": "referee" if by_referee else "player"}, {"text": line})
+        table.commit("message_sent", {}, {"seat": seat, "by": "referee" if by_referee else "player", "text": line})
 
 
 def set_stake(table: Table, seat: int, text: Any) -> None:

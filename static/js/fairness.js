@@ -19,6 +19,7 @@ import {
 import { DrawSeedLedger } from './draw_seeds_check.js';
 import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
+import { guessable, isSalted, saltReused, secretProblem } from './fair_sealing.js';
 
 export {
   toHex, fromHex, RawNumber, parseExact, canonical, fields, sha256, verifySignature, fingerprint,
@@ -86,7 +87,7 @@ async function entryHash(e) {
 
 async function checkLog(x, report) {
   const before = report.failures;
-  let previous = null;
+  let previous = null; let salted = false; const salts = new Map();
   for (let i = 0; i < x.entries.length; i++) {
     const e = x.entries[i]; const seq = num(e.seq);
     if (previous === null) {
@@ -100,12 +101,18 @@ async function checkLog(x, report) {
       report.fail('log', `seq ${seq}: prev_hash does not match the hash of seq ${num(previous.seq)}`);
     }
     if (await entryHash(e) !== e.hash) report.fail('log', `seq ${seq} (${e.kind}): the hash does not match the entry's content: the entry was altered`);
-    if (e.secret !== null && toHex(await sha256(canonicalBytes(e.secret))) !== e.secret_digest) {
-      report.fail('log', `seq ${seq} (${e.kind}): the revealed secret does not match its secret_digest`);
-    }
+    salted = salted || isSalted(e.secret_digest);
+    const problem = await secretProblem(e, salted);
+    if (problem !== null) report.fail('log', `seq ${seq} (${e.kind}): ${problem}`);
+    const reused = saltReused(e, salts);
+    if (reused !== null) report.fail('log', `seq ${seq} (${e.kind}): ${reused}`);
     previous = e;
   }
   if (report.failures === before) report.add('log', true, `${x.entries.length} entries, sequence and hash chain intact`);
+  const unsalted = x.entries.filter(guessable).length;
+  if (unsalted) {
+    report.add('log', true, `note: ${unsalted} sealed entries have unsalted digests (a log written before digests were salted): anyone can test guesses against them`);
+  }
   const head = x.head;
   const signed = await verifySignature(x.server_key, statement(DOMAIN.head, { table: head.table, seq: head.seq, hash: head.hash }), head.signature);
   if (signed === null) report.add('head', null, 'the head signature was not checked: no WebCrypto Ed25519 here');
