@@ -42,7 +42,18 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class GameFairness:
-    """The current game's fairness material: opening, this round's seeds and deal."""
+    """The current game's fairness material: opening, this round's seeds and deal.
+
+    ``draws`` are the game's committed draws from number ``dropped + 1`` on: ``forget_revealed``
+    drops the leading draws once revealed (a poker-dice round's rolls after its doubt), so that a
+    long game holds only what its current round needs; ``counts`` keeps how many draws of each
+    ``(kind, ref)`` the game made, for the next purpose's counter.
+
+    >>> fairness = GameFairness({}, {}, draws=(({"draw": 1}, {}), ({"draw": 2}, {})), draws_revealed=frozenset({1}))
+    >>> later = fairness.forget_revealed()
+    >>> later.draw_count, later.draw_at(1), later.draw_at(2), later.draws_revealed
+    (2, None, ({'draw': 2}, {}), frozenset())
+    """
 
     opening_public: dict[str, Any]
     opening_secret: dict[str, Any]
@@ -53,6 +64,34 @@ class GameFairness:
     draws: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
     draws_revealed: frozenset[int] = frozenset()
     roots: tuple[str, ...] = ()
+    dropped: int = 0
+    counts: dict[tuple[Any, Any], int] = field(default_factory=dict)
+
+    @property
+    def draw_count(self) -> int:
+        """Draws committed in this game so far (the last one's number)."""
+        return self.dropped + len(self.draws)
+
+    def draw_at(self, number: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """Draw ``number``'s public and secret parts, or None when it is not held (never made, or dropped)."""
+        if isinstance(number, bool) or not isinstance(number, int) or not self.dropped < number <= self.draw_count:
+            return None
+        return self.draws[number - 1 - self.dropped]
+
+    def is_revealed(self, number: int) -> bool:
+        """True when draw ``number`` of this game is revealed (a dropped draw always was)."""
+        return number <= self.dropped or number in self.draws_revealed
+
+    def forget_revealed(self) -> GameFairness:
+        """This material without its leading revealed draws (their numbers and counts stay)."""
+        keep = 0
+        while keep < len(self.draws) and self.draws[keep][0]["draw"] in self.draws_revealed:
+            keep += 1
+        if not keep:
+            return self
+        dropped = self.dropped + keep
+        return replace(self, draws=self.draws[keep:], dropped=dropped,
+                       draws_revealed=frozenset(n for n in self.draws_revealed if n > dropped))
 
     def unrevealed_draws(self) -> list[dict[str, Any]]:
         """The secret parts of this game's committed draws that are not revealed yet, oldest first."""
@@ -224,8 +263,9 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
         raise TableError("roll_off/order", f"the next roll-off throw is throw {counter} of game {state.game_no}, "
                                            f"not throw {public['counter']} of game {public['game']}")
     number = public["draw"]
-    draw = fairness.draws[number - 1] if isinstance(number, int) and 1 <= number <= len(fairness.draws) else None
-    dice = drawn_throw(draw, number in fairness.draws_revealed, state.game_no, counter, pending_roll_off(game))
+    draw = fairness.draw_at(number)
+    dice = drawn_throw(draw, draw is not None and fairness.is_revealed(number), state.game_no, counter,
+                       pending_roll_off(game))
     if public["dice"] != dice:
         raise TableError("roll_off/draw", f"the dice of throw {counter} are not the values of draw {number}")
     step = apply(game, RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in game.seats)))
@@ -321,14 +361,17 @@ def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, An
 
 def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] != len(fairness.draws) + 1:
-        raise TableError("draw/order", f"the next draw of this game is number {len(fairness.draws) + 1}")
-    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
+    if public["draw"] != fairness.draw_count + 1:
+        raise TableError("draw/order", f"the next draw of this game is number {fairness.draw_count + 1}")
+    wanted = public.get("purpose", {})
+    key = (wanted.get("kind"), wanted.get("ref"))
+    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),),
+                                         counts={**fairness.counts, key: fairness.counts.get(key, 0) + 1}))
 
 
 def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] in fairness.draws_revealed or not 1 <= public["draw"] <= len(fairness.draws):
+    if fairness.draw_at(public["draw"]) is None or public["draw"] in fairness.draws_revealed:
         raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
     return state.evolve(fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 
