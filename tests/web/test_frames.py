@@ -233,6 +233,16 @@ def test_a_refused_connection_gives_the_client_err_data_with_its_code_and_messag
     assert_quiet_log(server, since)
 
 
+def test_a_connect_to_another_namespace_is_refused_with_a_code(server):
+    raw = RawSocket(server.base_url)
+    raw.send('40/admin,{"table":"x"}')
+    frame = raw.next_frame(lambda f: f.startswith(("40", "44")))
+    assert frame.startswith("44/admin,"), frame
+    refusal = json.loads(frame[len("44/admin,"):])
+    assert refusal["data"]["code"] == "namespace/unknown" and refusal["message"] == refusal["data"]["message"]
+    raw.close()
+
+
 @pytest.mark.parametrize("auth", ['{"table": 42}', "[1, 2]", '"table"', "{", "null", '{"table":' + HUGE + "}"])
 def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
     raw = RawSocket(server.base_url)
@@ -243,12 +253,13 @@ def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
     raw.close()
 
 
-def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated):
+@pytest.mark.parametrize("frame", ["x", "9", "7[]"])
+def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated, frame):
     watcher, table = seated
     since = len(log_lines(server))
     raw = RawSocket(server.base_url)
     assert raw.connect({"table": table["table"], "token": table["token"]}).startswith("40")
-    raw.send("x")
+    raw.send(frame)
     raw.ws.settimeout(10)
     with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionError)):
         while True:
