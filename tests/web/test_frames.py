@@ -233,6 +233,20 @@ def test_a_refused_connection_gives_the_client_err_data_with_its_code_and_messag
     assert_quiet_log(server, since)
 
 
+def test_an_event_from_a_client_whose_connect_was_refused_is_not_read_at_all(server):
+    """docs/protocol.md: no answer, no ``error`` (``auth/not_connected`` is never seen): the event after
+    the connect that succeeds is answered, so the one before it was read and dropped."""
+    table = create_table(server.base_url, "Anna")
+    raw = RawSocket(server.base_url)
+    assert raw.connect({"table": "no-such-table"}).startswith("44")
+    raw.send('421["sync",{}]')
+    assert raw.connect({"table": table["table"]}).startswith("40")
+    raw.send('422["sync",{}]')
+    assert raw.ack(2) == {"ok": True}
+    assert not [f for f in raw.frames if f.startswith("431") or f.startswith('42["error"')], raw.frames
+    raw.close()
+
+
 def test_a_connect_to_another_namespace_is_refused_with_a_code(server):
     raw = RawSocket(server.base_url)
     raw.send('40/admin,{"table":"x"}')
