@@ -41,7 +41,7 @@ from referee.rules import Phase
 from .approval import require_approved
 from .errors import BadRequest, TableError
 from .settle import penalties_due, settlement
-from .state import GameFairness
+from .game_fairness import GameFairness
 
 if TYPE_CHECKING:
     from .dealing import Dealer
