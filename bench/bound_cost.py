@@ -4,10 +4,11 @@ Two people at a real poker-dice table (``Tables`` with the committed ``FairDeale
 SQLite in memory) keep the tokens level, as RULES.md D's bound must stop: the player ahead loses
 every round. With ``--game liars_dice`` two people at a spot-on table of five dice never lose a
 die instead: every opening bid names exactly the dice under the cups and the other says a right
-spot on, until the bound (round 400) stops spot on. Every ``--every`` rounds it prints the table's state size (``tracemalloc``: the
-memory held by ``table.current`` and what it reaches, measured by a deep copy) and the mean time of a
-move (declare, doubt, next round with its roll) over the last rounds. The game ends at the bound
-(docs/rules.md, "Bounds"); the last line says how.
+spot on, until the bound (round 400) stops spot on. Every ``--every`` rounds it prints the table's
+state size (``tracemalloc``: the memory held by ``table.current`` and what it reaches, measured by a
+deep copy) and the mean time of a move (a bid or declaration, a call, the next round with its deal or
+roll) over the last rounds. The game ends at the bound (docs/rules.md, "Bounds"); the last line
+says how.
 
     .venv/bin/python bench/bound_cost.py [--every 100] [--game liars_dice]
 """
