@@ -28,6 +28,7 @@ from referee.gm.views import gm_views, referee_gm_view
 from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
 from referee.round_views import RoundHistoryLike, history_view
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
+from referee.rules.bound import spot_on_played
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, rules_of
 
@@ -62,7 +63,7 @@ def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: 
         "palifico": state.palifico,
         "callers": may_call,
         "can_call": seat in may_call,
-        "can_spot_on": seat in may_call and state.settings.spot_on,
+        "can_spot_on": seat in may_call and spot_on_played(state.settings.spot_on, state.round_no),
         "result": _result(state.result) if state.phase in (Phase.REVEALED, Phase.OVER) else None,
         "winner": state.winner,
         "rules": _rules(state.settings),
@@ -85,7 +86,7 @@ def game_views(state: GameState, seats: Sequence[int | None], *, game_no: int = 
     (True, True)
     """
     public = game_view(state, None, game_no=game_no, roll_off=roll_off)
-    may_call, spot_on = public["callers"], state.settings.spot_on
+    may_call, spot_on = public["callers"], spot_on_played(state.settings.spot_on, state.round_no)
     return {seat: public if seat is None else {**public, "seat": seat, "dice": _own_dice(state, seat),
                                                "can_call": seat in may_call,
                                                "can_spot_on": seat in may_call and spot_on}

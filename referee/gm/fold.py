@@ -10,7 +10,9 @@ kind               public part                                      secret part
 referee_named      {name, settings}                                 {token_digest}
 chat_posted        {by: referee|player, seat, text}                 none
 message_sent       {} (before salting: {seat, by})                  {seat, by: referee|player, text}
-stake_set          {seat, text, amount, unit} (text "" clears)      none
+stake_set          {seat, text, amount, unit, by?: player}          none
+                   (text "" clears; ``by`` player: the seat's own
+                   player set it, at any table; else the referee)
 game_paused        {}                                               none
 game_resumed       {}                                               none
 whisper_name_set   {seat, name} (name "" clears)                    none

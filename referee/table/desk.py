@@ -73,12 +73,13 @@ def send_message(table: Table, seat: int, text: Any, *, by_referee: bool) -> Non
         table.commit("message_sent", {}, {"seat": seat, "by": "referee" if by_referee else "player", "text": line})
 
 
-def set_stake(table: Table, seat: int, text: Any) -> None:
-    """The stake of ``seat`` for the next game ("" clears it)."""
+def set_stake(table: Table, seat: int, text: Any, *, by_player: bool = False) -> None:
+    """The stake of ``seat`` for the next game ("" clears it), set by the referee or (``by_player``)
+    by the seat's own player, at any table (RULES.md C4); the entry says who (``by``)."""
     stake = parse_stake(text) if isinstance(text, str) and text.strip() else None
     public = stake.to_dict() if stake else {"text": "", "amount": None, "unit": ""}
     with table.changing():
-        table.commit("stake_set", {"seat": seat, **public})
+        table.commit("stake_set", {"seat": seat, **public, **({"by": "player"} if by_player else {})})
 
 
 def pause(table: Table) -> None:

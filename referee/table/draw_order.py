@@ -61,7 +61,7 @@ def draw_seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]
     """A person's seed for the next draw (``draw_seed`` ``{draw, seat, seed}``, logged by ``draw_seeding``
     right before the draw that mixes it): refused (``seed/late``) for any other draw."""
     fairness = state.fairness
-    if fairness is None or public["draw"] != len(fairness.draws) + 1:
+    if fairness is None or public["draw"] != fairness.draw_count + 1:
         raise TableError("seed/late", f"draw {public['draw']} is not the next draw of this game")
     return state
 

@@ -83,7 +83,7 @@ class DrawSeeding:
         if self.current.game is None or fairness is None:
             return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
         due = self.due_draw()
-        waiting = {"draw": len(fairness.draws) + 1, "kind": due.kind, "seats": list(due.people),
+        waiting = {"draw": fairness.draw_count + 1, "kind": due.kind, "seats": list(due.people),
                    "paused": self._paused(due)} if due else None
         recent: list[dict[str, Any]] = []
         for public, _ in reversed(fairness.draws):
@@ -128,7 +128,7 @@ class DrawSeeding:
 
     def _next_draw(self) -> int:
         fairness = self.current.fairness
-        return len(fairness.draws) + 1 if fairness is not None else 0
+        return fairness.draw_count + 1 if fairness is not None else 0
 
     def _draw_key(self) -> tuple[int, int]:
         return (self.current.game_no, self._next_draw())

@@ -94,7 +94,10 @@ class Opening:
         fairness = self.current.fairness
         if fairness is None:
             raise TableError("game/not_started", "the game has not been opened by the referee yet")
-        public, secret = fairness.draws[number - 1]
+        drawn = fairness.draw_at(number)
+        if drawn is None:
+            raise TableError("draw/order", f"draw {number} is not held by the game")
+        public, secret = drawn
         self._commit(kinds.DRAW_REVEALED, self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
         self._commit("roll_off", {"game": self.current.game_no, "counter": public["purpose"]["counter"], "draw": number,
                                   "dice": throw_dice(secret["results"])})

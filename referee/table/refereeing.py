@@ -44,7 +44,7 @@ from referee.rules import Phase
 from .approval import require_approved
 from .errors import BadRequest, TableError
 from .settle import penalties_due, settlement
-from .state import GameFairness
+from .game_fairness import GameFairness
 
 if TYPE_CHECKING:
     from .dealing import Dealer
@@ -85,9 +85,8 @@ class Refereeing:
         table's: a kind drawn once per reference is refused a second time (``draw/repeated``)."""
         with self._command():
             fairness = self._opened()
-            number = len(fairness.draws) + 1
-            earlier = sum(1 for public, _ in fairness.draws
-                          if public.get("purpose", {}).get("kind") == kind and public["purpose"].get("ref") == ref)
+            number = fairness.draw_count + 1
+            earlier = fairness.counts.get((kind, ref), 0)
             limit = DRAWS_PER_REFERENCE.get(kind)
             if limit is not None and earlier >= limit:
                 raise TableError("draw/repeated", f"{kind} of attempt {ref} is drawn once at most in a game: "

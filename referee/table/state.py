@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from referee.fairness.draw_uses import Waiting
 from referee.gm.fold import HANDLERS as GM_HANDLERS
 from referee.gm.state import GmState
 from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, SpotOn, Step,
@@ -24,6 +23,7 @@ from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, famil
 
 from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
 from .errors import TableError
+from .game_fairness import GameFairness
 from .game_stats import Stats, counted
 from .poker_evening import Evening
 from .poker_fold import HANDLERS as POKER_HANDLERS
@@ -40,27 +40,6 @@ class SeatInfo:
     kind: str
     token_digest: str | None = None
     level: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameFairness:
-    """The current game's fairness material: opening, this round's seeds and deal."""
-
-    opening_public: dict[str, Any]
-    opening_secret: dict[str, Any]
-    seeds: dict[int, str] = field(default_factory=dict)
-    deal_public: dict[str, Any] | None = None
-    deal_secret: dict[str, Any] | None = None
-    changes: tuple[dict[str, Any], ...] = ()
-    draws: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
-    draws_revealed: frozenset[int] = frozenset()
-    roots: tuple[str, ...] = ()
-    waiting: Waiting | None = None
-    """The draw committed and not used yet (``draw_order``: one at most)."""
-
-    def unrevealed_draws(self) -> list[dict[str, Any]]:
-        """The secret parts of this game's committed draws that are not revealed yet, oldest first."""
-        return [secret for public, secret in self.draws if public["draw"] not in self.draws_revealed]
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +209,9 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
         raise TableError("roll_off/order", f"the next roll-off throw is throw {counter} of game {state.game_no}, "
                                            f"not throw {public['counter']} of game {public['game']}")
     number = public["draw"]
-    draw = fairness.draws[number - 1] if isinstance(number, int) and 1 <= number <= len(fairness.draws) else None
-    dice = drawn_throw(draw, number in fairness.draws_revealed, state.game_no, counter, pending_roll_off(game))
+    draw = fairness.draw_at(number)
+    dice = drawn_throw(draw, draw is not None and fairness.is_revealed(number), state.game_no, counter,
+                       pending_roll_off(game))
     if public["dice"] != dice:
         raise TableError("roll_off/draw", f"the dice of throw {counter} are not the values of draw {number}")
     step = apply(game, RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in game.seats)))
@@ -327,14 +307,17 @@ def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, An
 
 def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] != len(fairness.draws) + 1:
-        raise TableError("draw/order", f"the next draw of this game is number {len(fairness.draws) + 1}")
-    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
+    if public["draw"] != fairness.draw_count + 1:
+        raise TableError("draw/order", f"the next draw of this game is number {fairness.draw_count + 1}")
+    wanted = public.get("purpose", {})
+    key = (wanted.get("kind"), wanted.get("ref"))
+    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),),
+                                         counts={**fairness.counts, key: fairness.counts.get(key, 0) + 1}))
 
 
 def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] in fairness.draws_revealed or not 1 <= public["draw"] <= len(fairness.draws):
+    if fairness.draw_at(public["draw"]) is None or public["draw"] in fairness.draws_revealed:
         raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
     return state.evolve(fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 

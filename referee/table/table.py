@@ -191,13 +191,18 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         """Any player at the table starts the next round after a reveal.
 
         ``after`` is the (game, round) the player saw revealed: when somebody else already
-        started the next round, the press is answered as done and changes nothing.
+        started the next round, the press is answered as done and changes nothing; a later game or
+        round than the table's is refused ``action/stale`` (nobody saw it revealed).
         """
         with self._command():
             self._require_seat(seat)
             game = self.game
-            if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
+            now = (self.current.game_no, game.round_no if game is not None else 0)
+            if after is not None and now > after:
                 return
+            if after is not None and now < after:
+                raise TableError("action/stale", f"game {after[0]} round {after[1]} has not been revealed: the "
+                                                 f"table is at game {now[0]} round {now[1]}")
             self._commit("next_round", {"seat": seat})
             self.family.begin_round(self)
         self._notify()

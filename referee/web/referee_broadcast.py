@@ -64,7 +64,7 @@ class RefereeBroadcaster:
         if fairness is not None:
             commitments = {"round_anchor": fairness.opening_public.get("round_anchor"),
                            "draw_root": fairness.opening_public.get("draw_root"),
-                           "roots": list(fairness.roots), "draws": len(fairness.draws)}
+                           "roots": list(fairness.roots), "draws": fairness.draw_count}
         return referee_view(state, version=table.version, connected=set(table.connected),
                             spectators=self._conns.spectators(table.id), now=table.now(),
                             deadline=table.turn_deadline(),

@@ -14,6 +14,8 @@
 const PATTERNS = [
   [/^seq (\d+) \((\w+)\): (.+)$/, "check.at_seq_kind", ["seq", "kind", "_text"]],
   [/^seq (\d+): (.+)$/, "check.at_seq", ["seq", "_text"]],
+  [/^(.+); the game has reached its bound of (\d+) rounds: seat (\d+) holds the most dice and wins$/, "check.bound_dice", ["_text", "bound", "seat"]],
+  [/^(.+); the game has reached its bound of (\d+) rounds: seat (\d+) holds the most tokens and wins$/, "check.bound_tokens", ["_text", "bound", "seat"]],
   [/^(.+); seat (\d+) wins$/, "check.and_wins", ["_text", "seat"]],
   [/^(\d+) entries, sequence and hash chain intact$/, "check.log_ok", ["n"]],
   [/^the export starts at seq (\d+); earlier entries are not included$/, "check.log_partial", ["seq"]],

@@ -14,6 +14,9 @@ export { RulesError };
 export const SHAPES = { single: [1], pair: [2, 1], two_pairs: [2, 2, 1], three: [3, 1], full_house: [3, 2], four: [4, 1], five: [5] };
 export const KINDS = Object.keys(SHAPES);
 export const CUP = 5;
+// The bound on a game's rounds (referee/rules/poker_bluff/engine.py ROUND_BOUND): a doubt in this round or
+// later that leaves one player holding more tokens ends the game, and that player wins.
+export const ROUND_BOUND = 500;
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
 const RANGES = { tokens: [1, 10], turn_timer_s: [0, 3600] };
 const DEFAULTS = { tokens: 3, token_value: "", two_games: false, turn_timer_s: 60 };
@@ -129,9 +132,11 @@ const STEPS = {
     const held = isIn(placed.declaration, s.cup);
     const [winner, loser] = held ? [placed.seat, a.seat] : [a.seat, placed.seat];
     const tokens = s.seats.map((seat, i) => s.tokens[i] + (seat === winner ? 1 : -1));
-    const over = tokens[s.seats.indexOf(loser)] === 0;
+    const bound = tokens[s.seats.indexOf(loser)] > 0 && s.round >= ROUND_BOUND && tokens[0] !== tokens[1];
+    const over = bound || tokens[s.seats.indexOf(loser)] === 0;
+    const champion = bound ? s.seats[tokens[0] > tokens[1] ? 0 : 1] : winner;
     const result = { declarer: placed.seat, doubter: a.seat, declaration: placed.declaration, cup: s.cup, held, winner, loser };
-    return { ...s, tokens, result, phase: over ? "over" : "revealed", winner: over ? winner : null };
+    return { ...s, tokens, result, phase: over ? "over" : "revealed", winner: over ? champion : null };
   },
   reroll(s, a) {
     if (!Array.isArray(a.keep) || a.keep.some((d) => !isInt(d))) throw new MalformedAction("reroll/malformed", "the dice to keep are faces");
