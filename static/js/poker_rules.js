@@ -8,15 +8,13 @@
 //   apply(s, {type: "doubt", seat: 1}).result.held  → true
 
 import { IllegalAction, MalformedAction, RulesError } from "./liars_dice_errors.js";
+import { ROUND_BOUND } from "./poker_bound.js";
 
-export { RulesError };
+export { ROUND_BOUND, RulesError };
 
 export const SHAPES = { single: [1], pair: [2, 1], two_pairs: [2, 2, 1], three: [3, 1], full_house: [3, 2], four: [4, 1], five: [5] };
 export const KINDS = Object.keys(SHAPES);
 export const CUP = 5;
-// The bound on a game's rounds (referee/rules/poker_bluff/engine.py ROUND_BOUND): a doubt in this round or
-// later that leaves one player holding more tokens ends the game, and that player wins.
-export const ROUND_BOUND = 500;
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
 const RANGES = { tokens: [1, 10], turn_timer_s: [0, 3600] };
 const DEFAULTS = { tokens: 3, token_value: "", two_games: false, turn_timer_s: 60 };

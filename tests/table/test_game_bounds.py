@@ -17,6 +17,7 @@ from referee.table.fair_dealer import FairDealer
 from referee.table.replay import replay
 from referee.web.audit import entry_dict
 from tests.audit.node_verifier import node_verdicts
+from tests.audit.play_logs import Forger
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
 
@@ -59,6 +60,15 @@ def test_a_spot_on_game_that_costs_nobody_a_die_ends_at_the_bound(tmp_path):
     assert replay(table.id, events.entries(table.id))[-1][1].game == game
     _verified(table, events, tmp_path, f"the game has reached its bound of {ROUND_BOUND} rounds: seat {game.winner} "
                                        "holds the most dice and wins")
+
+    forger = Forger(table)  # a server that plays on past the bound: one more call, after the game is over
+    call = next(entry for entry in reversed(forger.entries) if entry["kind"] == "liar")
+    forger.entries.append({**call, "public": {"seat": game.winner}})
+    report = verify_export(forged := forger.export())
+    assert not report.ok and any("over" in check.message for check in report.failures), [str(c) for c in report.failures]
+    (tmp_path / "forged").mkdir()
+    verdict = node_verdicts({"forged": forged}, tmp_path / "forged")["forged"]
+    assert verdict["ok"] is False and verdict["all"] == [[c.step, c.ok, c.message] for c in report.checks]
 
 
 def test_a_poker_dice_game_whose_tokens_stay_level_ends_at_the_bound_holding_one_round_of_draws(tmp_path):
