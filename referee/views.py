@@ -274,18 +274,19 @@ FAMILY_VIEWS: dict[str, FamilyViews] = {
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
                spectators: int, now: float = 0.0, deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
-               server_key: Mapping[str, str] | None = None,
-               private: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               server_key: Mapping[str, str] | None = None, private: Mapping[str, Any] | None = None,
+               draws: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
 
     ``now`` is the server's clock and ``deadline`` when the current turn times out (Unix
     seconds), so a client with a wrong clock can still count down; ``commitment`` is the
     round's signed public commitment and ``server_key`` the key that signs it (public to all);
-    ``private`` is what only this seat may read about its own dice (salts and proofs).
+    ``private`` is what only this seat may read about its own dice (salts and proofs), ``draws`` the
+    table's seeded draws (``Table.draw_parts``).
     """
     return table_views(state, version=version, seats=[seat], connected=connected, spectators=spectators, now=now,
                        deadline=deadline, commitment=commitment, server_key=server_key,
-                       private={seat: private} if seat is not None and private else None)[seat]
+                       private={seat: private} if seat is not None and private else None, draws=draws)[seat]
 
 
 def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], connected: Collection[int],
@@ -379,9 +380,7 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     ([2, 2, 5, 5, 1], 'referee', None)
     """
     view = table_view(state, version=version, seat=None, connected=connected, spectators=spectators, now=now,
-                      deadline=deadline, commitment=commitment, server_key=server_key)
-    if draws:
-        view["draws"] = draws
+                      deadline=deadline, commitment=commitment, server_key=server_key, draws=draws)
     view["you"] = {"seat": None, "role": "referee", "is_host": True}
     family = FAMILY_VIEWS[state.family]
     blind = state.gm.settings.blind
