@@ -59,6 +59,7 @@ class DeployedCluster:
     port: int = field(default_factory=two_free_ports)
     supervisor: subprocess.Popen[bytes] | None = None
     nginx: Nginx | None = None
+    extra: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     @property
     def config(self) -> Path:
@@ -91,6 +92,7 @@ class DeployedCluster:
         with (self.folder / f"worker-{port}.log").open("ab") as log:
             worker = subprocess.Popen([REFEREE, "serve", "--config", "tavern.toml", "--port", str(port)], cwd=self.folder,
                                       stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.extra.append(worker)
         wait_until(lambda: answers(port), 120, f"a worker on {port}")
         return worker
 
@@ -98,6 +100,8 @@ class DeployedCluster:
         if self.supervisor is not None and self.supervisor.poll() is None:
             self.supervisor.send_signal(signal.SIGTERM)
         terminate(self.supervisor, 30)
+        for worker in self.extra:
+            terminate(worker, 30)
         if self.nginx is not None:
             self.nginx.stop()
 
