@@ -28,6 +28,7 @@ from referee.gm.views import gm_views, referee_gm_view
 from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
 from referee.round_views import RoundHistoryLike, history_view
 from referee.rules import GameState, Phase, RoundResult, Settings, callers
+from referee.rules.bound import spot_on_played
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, rules_of
 
@@ -62,7 +63,7 @@ def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: 
         "palifico": state.palifico,
         "callers": may_call,
         "can_call": seat in may_call,
-        "can_spot_on": seat in may_call and state.settings.spot_on,
+        "can_spot_on": seat in may_call and spot_on_played(state.settings.spot_on, state.round_no),
         "result": _result(state.result) if state.phase in (Phase.REVEALED, Phase.OVER) else None,
         "winner": state.winner,
         "rules": _rules(state.settings),
@@ -85,7 +86,7 @@ def game_views(state: GameState, seats: Sequence[int | None], *, game_no: int = 
     (True, True)
     """
     public = game_view(state, None, game_no=game_no, roll_off=roll_off)
-    may_call, spot_on = public["callers"], state.settings.spot_on
+    may_call, spot_on = public["callers"], spot_on_played(state.settings.spot_on, state.round_no)
     return {seat: public if seat is None else {**public, "seat": seat, "dice": _own_dice(state, seat),
                                                "can_call": seat in may_call,
                                                "can_spot_on": seat in may_call and spot_on}
@@ -273,27 +274,30 @@ FAMILY_VIEWS: dict[str, FamilyViews] = {
 
 def table_view(state: TableLike, *, version: int, seat: int | None, connected: Collection[int],
                spectators: int, now: float = 0.0, deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
-               server_key: Mapping[str, str] | None = None,
-               private: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               server_key: Mapping[str, str] | None = None, private: Mapping[str, Any] | None = None,
+               draws: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The whole ``state`` event payload for one viewer: ``seat`` None is a spectator.
 
     ``now`` is the server's clock and ``deadline`` when the current turn times out (Unix
     seconds), so a client with a wrong clock can still count down; ``commitment`` is the
     round's signed public commitment and ``server_key`` the key that signs it (public to all);
-    ``private`` is what only this seat may read about its own dice (salts and proofs).
+    ``private`` is what only this seat may read about its own dice (salts and proofs), ``draws`` the
+    table's seeded draws (``Table.draw_parts``).
     """
     return table_views(state, version=version, seats=[seat], connected=connected, spectators=spectators, now=now,
                        deadline=deadline, commitment=commitment, server_key=server_key,
-                       private={seat: private} if seat is not None and private else None)[seat]
+                       private={seat: private} if seat is not None and private else None, draws=draws)[seat]
 
 
 def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], connected: Collection[int],
                 spectators: int, now: float = 0.0, deadline: float | None = None,
                 commitment: Mapping[str, Any] | None = None, server_key: Mapping[str, str] | None = None,
-                private: Mapping[int, Mapping[str, Any]] | None = None) -> dict[int | None, dict[str, Any]]:
+                private: Mapping[int, Mapping[str, Any]] | None = None,
+                draws: Mapping[str, Any] | None = None) -> dict[int | None, dict[str, Any]]:
     """``table_view`` for each of ``seats`` (None: a spectator) at once, ``private`` by seat: the
     parts every viewer sees alike (the table, the commitment, the public game) are built once
-    and shared (the same objects) by every view returned, so treat them as read-only.
+    and shared (the same objects) by every view returned, so treat them as read-only. ``draws`` is the
+    running game's seeded draws (``Table.draw_parts``), shown to all.
 
     >>> from types import SimpleNamespace
     >>> from referee.gm.state import GmState
@@ -334,6 +338,8 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
         }
         if shown:
             view["commitment"] = shown
+        if draws:
+            view["draws"] = draws
         own = private.get(seat) if private is not None and seat is not None else None
         if own:
             view["private"] = dict(own)
@@ -357,7 +363,7 @@ def _names(state: TableLike) -> dict[int, str]:
 def referee_view(state: TableLike, *, version: int, connected: Collection[int], spectators: int, now: float = 0.0,
                  deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
                  server_key: Mapping[str, str] | None = None, commitments: Mapping[str, Any] | None = None,
-                 translate: Translate) -> dict[str, Any]:
+                 translate: Translate, draws: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The referee's ``state``: the spectator's view, the family's game seen whole (every cup
     while bidding, a poker-dice game's ``referee_cup``; none for a blind referee before the
     reveal), the game's commitments, every private thread and attempt, and the whisper relay
@@ -374,7 +380,7 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     ([2, 2, 5, 5, 1], 'referee', None)
     """
     view = table_view(state, version=version, seat=None, connected=connected, spectators=spectators, now=now,
-                      deadline=deadline, commitment=commitment, server_key=server_key)
+                      deadline=deadline, commitment=commitment, server_key=server_key, draws=draws)
     view["you"] = {"seat": None, "role": "referee", "is_host": True}
     family = FAMILY_VIEWS[state.family]
     blind = state.gm.settings.blind

@@ -53,6 +53,9 @@ from referee.fairness.stream import DIE_SIDES, derive_hands, round_key, seeds_di
 from referee.store.chain import canonical
 
 
+SEEDED_DRAW_KEY = 2
+"""A manifest's ``draw_key``: its game's draws mix the seeds of the people they concern (draw key 2,
+docs/fairness.md section 6); a manifest without it (logged before) draws with key 1, no seeds."""
 SEED_MISSING_REASONS = ("not_connected", "late")
 """Why a person's seed is not in a deal: their browser was not connected when the round was
 dealt, or it was connected but its seed had not arrived when the wait for seeds ran out."""
@@ -108,6 +111,7 @@ def open_game(
         "round_anchor": anchor(top).hex(),
         "draw_root": draw_secrets_root(master, draw_slots).hex(),
         "draw_slots": draw_slots,
+        "draw_key": SEEDED_DRAW_KEY,
     }
     manifest["signature"] = signer.sign(statement(MANIFEST_DOMAIN, manifest))
     return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex(), "draw_slots": draw_slots})

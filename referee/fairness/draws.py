@@ -20,8 +20,10 @@ DRAW_REVEALED(public=reveal_draw(...)) whenever the result may become public.
 >>> signer = Signer.from_private_bytes(bytes(32))
 >>> opening = open_game(signer, "t1", 1, {}, [0, 1])
 >>> check = draw(signer, opening.secret, opening.manifest, 1, purpose(ATTEMPT_CHECK, 1), [("d20", 20)])
->>> 1 <= check.values[0] <= 20, sorted(check.public)
-(True, ['draw', 'game', 'purpose', 'request_digest', 'root', 'signature', 'size', 'table'])
+>>> 1 <= check.values[0] <= 20, sorted(check.public)[:6]
+(True, ['draw', 'game', 'purpose', 'request_digest', 'root', 'seeds'])
+>>> check.public["seeds"], check.public["seeds_missing"]
+({}, {})
 >>> reveal_draw(opening.secret, check.secret)["results"] == check.secret["results"]
 True
 >>> draw(signer, opening.secret, opening.manifest, 2, purpose(ATTEMPT_CHECK, 1), [("d6", 6)])
@@ -31,16 +33,17 @@ referee.fairness.purposes.PurposeError: attempt_check of attempt 1 draws one ("d
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.fairness.dealer import DealError
-from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, sha256, statement
+from referee.fairness.dealer import SEED_MISSING_REASONS, SEEDED_DRAW_KEY, DealError
+from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, seat_map, sha256, statement
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
 from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
 from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root
-from referee.fairness.stream import derive_draw, draw_key
+from referee.fairness.stream import derive_draw, draw_key, seeds_digest
 from referee.store.chain import canonical
 
 DrawItem = int | tuple[str, int]
@@ -71,9 +74,15 @@ def draw(
     draw_no: int,
     purpose: dict[str, Any],
     items: list[DrawItem],
+    seeds: Iterable[Mapping[str, Any]] = (),
+    missing: Mapping[int, str] | None = None,
 ) -> Draw:
     """Draw ``items`` (sides, or (label, sides)) as draw ``draw_no`` of the manifest's game, for
-    ``purpose`` (``purposes.purpose(kind, ref, counter)``); items that do not fit the purpose are refused."""
+    ``purpose`` (``purposes.purpose(kind, ref, counter)``); items that do not fit the purpose are refused.
+
+    In a game whose manifest says ``"draw_key": 2`` the draw mixes ``seeds`` (``draw_seed`` entries
+    ``{draw, seat, seed}`` of people of the manifest's ``seed_seats``) and names the people it
+    concerns who gave none in ``missing`` (seat -> ``not_connected`` or ``late``)."""
     problem = purpose_problem(purpose)
     if problem:
         raise PurposeError(problem)
@@ -84,7 +93,9 @@ def draw(
     master, slots = _master(opening_secret)
     if slots != manifest.get("draw_slots", DRAW_SLOTS) or draw_secrets_root(master, slots).hex() != manifest["draw_root"]:
         raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
-    key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request))
+    inputs = draw_inputs(manifest, draw_no, seeds, missing or {})
+    digest = bytes.fromhex(inputs["seeds_digest"]) if inputs else None
+    key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
     results = [
         {"index": k, "label": item["label"], "sides": item["sides"], "value": values[k], "salt": salts[k].hex()}
@@ -95,6 +106,7 @@ def draw(
         "game": manifest["game"],
         "draw": draw_no,
         "purpose": dict(purpose),
+        **inputs,
         "request_digest": request_digest(request).hex(),
         "size": len(results),
         "root": merkle_root(result_leaves(results)).hex(),
@@ -104,6 +116,37 @@ def draw(
         public["next_draw_root"] = draw_secrets_root(master, slots, block).hex()
     public["signature"] = signer.sign(statement(DRAW_DOMAIN, public))
     return Draw(public, {"game": manifest["game"], "draw": draw_no, "request": request, "results": results})
+
+
+def draw_inputs(manifest: dict[str, Any], draw_no: int, seeds: Iterable[Mapping[str, Any]],
+                missing: Mapping[int, str]) -> dict[str, Any]:
+    """The seeds part of a draw commitment (``seeds``, ``seeds_missing``, ``seeds_digest``), checked; {}
+    in a game whose manifest predates seeded draws (which then takes no seed).
+
+    >>> draw_inputs({"game": 1, "seed_seats": [0], "draw_key": 2}, 3, [{"draw": 3, "seat": 0, "seed": "ab" * 32}], {})["seeds"]
+    {'0': 'abababababababababababababababababababababababababababababababab'}
+    >>> draw_inputs({"game": 1, "seed_seats": [0]}, 3, [], {})
+    {}
+    """
+    seeds, missing = list(seeds), dict(missing)
+    if manifest.get("draw_key") != SEEDED_DRAW_KEY:
+        if seeds or missing:
+            raise DealError(f"game {manifest['game']}'s draws take no seeds (its manifest predates seeded draws)")
+        return {}
+    people = manifest.get("seed_seats", [])
+    given: dict[int, str] = {}
+    for seed in seeds:
+        seat = seed.get("seat")
+        if seed.get("draw") != draw_no or seat not in people or seat in given or seat in missing:
+            raise DealError(f"a seed for draw {seed.get('draw')} from seat {seat!r} cannot go into draw {draw_no} "
+                            f"(people: {people})")
+        from_hex32(seed.get("seed"), f"the seed of seat {seat}")
+        given[seat] = seed["seed"]
+    for seat, reason in missing.items():
+        if seat not in people or reason not in SEED_MISSING_REASONS:
+            raise DealError(f"seat {seat!r} cannot miss a seed for {reason!r} (people: {people})")
+    public_seeds = seat_map(given)
+    return {"seeds": public_seeds, "seeds_missing": seat_map(missing), "seeds_digest": seeds_digest(public_seeds).hex()}
 
 
 def result_leaves(results: list[dict[str, Any]]) -> list[bytes]:

@@ -6,9 +6,11 @@ has a ROUND_REVEALED entry, a DRAW_COMMITTED secret once the draw has a DRAW_REV
 entry, and a roleplay attempt's secrets (``attempt_submitted``, ``attempt_checked``,
 ``attempt_resolved``: who tried what, the check, the outcome) once the attempt's game has its
 ``game_settled`` entry, which publishes the same attempts anyway; the verifier needs them to
-tie every die change to its approved attempt. Every other secret (the game's chain top and
-draw master, seat tokens, private messages) stays out; its ``secret_digest`` still lets the
-hash chain be checked.
+tie every die change to its approved attempt. A revealed secret comes with its salt
+(``secret_salt``, null for an entry written before salting), so its salted digest can be
+recomputed. Every other secret (the game's chain top and draw master, seat tokens) stays out, and
+so does its salt: its ``secret_digest`` lets the hash chain be checked and cannot be tested
+against guesses. A private message has no digest at all (``referee.store.chain.PRIVATE_KINDS``).
 The export ends with a head, {table, seq, hash}, signed by the server key, so a truncated
 log is detected.
 
@@ -84,12 +86,14 @@ def _secret_key(entry: dict[str, Any], attempt_games: dict[Any, int]) -> Key | N
 
 def _public_entry(entry: dict[str, Any], revealed: set[Key], attempt_games: dict[Any, int]) -> dict[str, Any]:
     key = _secret_key(entry, attempt_games)
+    shown = key is not None and key in revealed
     return {
         "seq": entry["seq"],
         "kind": entry["kind"],
         "at": entry["at"],
         "public": entry["public"],
-        "secret": entry["secret"] if key is not None and key in revealed else None,
+        "secret": entry["secret"] if shown else None,
+        "secret_salt": entry.get("salt") if shown else None,
         "secret_digest": entry["secret_digest"],
         "prev_hash": entry["prev_hash"],
         "hash": entry["hash"],

@@ -12,6 +12,7 @@ seed_contributed ``{round, seat, seed}`` (a person's seed)    none
 round_dealt      ``Deal.public`` (signed Merkle root)         ``Deal.secret`` (exported once revealed)
 die_changed      ``DieChange.public`` {game, round}           ``DieChange.secret`` {seat, index, value, ...}
 round_revealed   ``reveal(...)`` {game, round, x, hands, ..}  none
+draw_seed        ``{draw, seat, seed}`` (a person's draw seed) none
 draw_committed   ``Draw.public`` (signed Merkle root)         ``Draw.secret`` (exported once revealed)
 draw_revealed    ``reveal_draw(...)``                         none
 ================ ============================================ =================================
@@ -26,6 +27,7 @@ SEED_CONTRIBUTED = "seed_contributed"
 ROUND_DEALT = "round_dealt"
 DIE_CHANGED = "die_changed"
 ROUND_REVEALED = "round_revealed"
+DRAW_SEED = "draw_seed"
 DRAW_COMMITTED = "draw_committed"
 DRAW_REVEALED = "draw_revealed"
 

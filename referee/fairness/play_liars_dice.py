@@ -29,6 +29,7 @@ from typing import Any
 
 from referee.rules import (Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, NextRound, Phase, Roll, RollOff,
                            RulesError, Settings, SpotOn, apply, first_opener, new_game, pending_roll, pending_roll_off)
+from referee.rules.bound import ROUND_BOUND
 from referee.rules.state import Action
 
 from .replay_steps import ReplaySteps
@@ -211,7 +212,10 @@ class LiarsDiceReplay(ReplaySteps[GameState, Action]):
         words = "calls Liar on" if result.call == "liar" else "says spot on to"
         text = (f"seq {seq}: seat {result.caller} {words} {result.bid.quantity} × {result.bid.face} by seat "
                 f"{result.bidder}: {result.count} counted, so {self._cost(state)}")
-        if state.phase is Phase.OVER:
+        if state.phase is Phase.OVER and len(state.in_game) > 1:
+            text += (f"; the game has reached its bound of {ROUND_BOUND} rounds: seat {state.winner} holds the most "
+                     "dice and wins")
+        elif state.phase is Phase.OVER:
             text += f"; seat {state.winner} wins"
         self.calling = True
         self.report.add(self._round_step, True, text)

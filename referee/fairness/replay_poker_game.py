@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.rules.errors import RulesError
-from referee.rules.poker_bluff import (Action, Believe, Declare, Doubt, GameState, NextRound, Phase, PokerSettings,
-                                       Reroll, Roll, apply, from_dict, new_game, pending_roll)
+from referee.rules.poker_bluff import (ROUND_BOUND, Action, Believe, Declare, Doubt, GameState, NextRound, Phase,
+                                       PokerSettings, Reroll, Roll, apply, from_dict, new_game, pending_roll)
 
 from .purposes import POKER_ROLL, describe, purpose, purpose_problem
 from .replay_steps import ReplaySteps
@@ -267,7 +267,10 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         text = (f"seq {seq}: seat {seat} doubts {result.declaration.text} by seat {result.declarer}: the cup holds "
                 f"{dice_text(result.cup)}, {held}, so seat {result.loser} gives a token to seat {result.winner} "
                 f"({seat_tokens(state)})")
-        if state.phase is Phase.OVER:
+        if state.phase is Phase.OVER and min(state.tokens) > 0:
+            text += (f"; the game has reached its bound of {ROUND_BOUND} rounds: seat {state.winner} holds the most "
+                     "tokens and wins")
+        elif state.phase is Phase.OVER:
             text += f"; seat {state.winner} wins"
         self.report.add(self._round_step, True, text)
         self.due, self.doubt_seq = [n for n in sorted(self.committed) if n not in self.shown], seq

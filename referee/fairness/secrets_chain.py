@@ -8,10 +8,10 @@ into the signed game manifest; x_r is published when round r is revealed. Anyone
 check SHA-256(x_r) == x_{r-1} down to the anchor, and nobody can compute x_{r+1} from x_r.
 
 L = 512 rounds per game: a Liar's Dice game of 8 players with 10 dice each lasts at most
-79 rounds unless "spot on" gives dice back, so 512 is out of reach in practice; a game that
-reaches it gets ``ChainExhausted``. x_r is recomputed from the stored top with L - r
-hashes (at most 512 SHA-256 calls); the server keeps every 16th link of a game's chain in memory, so a
-round's deal and reveal hash at most 15 times.
+79 rounds unless "spot on" gives dice back, and the rules' bound (``referee.rules.bound``,
+RULES.md D) ends every game by round 478, so no game reaches ``ChainExhausted``. x_r is
+recomputed from the stored top with L - r hashes (at most 512 SHA-256 calls); the server keeps
+every 16th link of a game's chain in memory, so a round's deal and reveal hash at most 15 times.
 
 Draws. Draws are revealed in any order (a difficulty check at once, a hidden pick at the end
 of the round), so they cannot share a hash chain: revealing a link reveals every lower one.

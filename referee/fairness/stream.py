@@ -32,6 +32,8 @@ ROUND_KEY_TAG = "tavern-jack/round-key/1"
 DICE_TAG = "tavern-jack/dice/1"
 DIE_SALT_TAG = "tavern-jack/die-salt/1"
 DRAW_KEY_TAG = "tavern-jack/draw-key/1"
+SEEDED_DRAW_KEY_TAG = "tavern-jack/draw-key/2"
+"""The draw key of a game whose manifest says ``"draw_key": 2``: it mixes the draw's seeds digest."""
 DRAW_VALUES_TAG = "tavern-jack/draw-values/1"
 DRAW_SALT_TAG = "tavern-jack/draw-salt/1"
 
@@ -114,9 +116,18 @@ def derive_hands(key: bytes, counts: dict[int, int]) -> tuple[dict[int, list[int
     return hands, salts
 
 
-def draw_key(draw_secret: bytes, table_id: str, game: int, draw_no: int, request_digest: bytes) -> bytes:
-    """D_n = HMAC-SHA256(s_n, fields(DRAW_KEY_TAG, table, game, n, SHA-256(canonical request)))."""
-    return hmac_sha256(draw_secret, fields(DRAW_KEY_TAG, table_id, game, draw_no, request_digest))
+def draw_key(draw_secret: bytes, table_id: str, game: int, draw_no: int, request_digest: bytes,
+             digest: bytes | None = None) -> bytes:
+    """D_n = HMAC-SHA256(s_n, fields(DRAW_KEY_TAG, table, game, n, SHA-256(canonical request))); with the
+    draw's seeds digest S (games whose manifest says ``"draw_key": 2``):
+    HMAC-SHA256(s_n, fields(SEEDED_DRAW_KEY_TAG, table, game, n, R, S)).
+
+    >>> draw_key(bytes(32), "t1", 1, 1, bytes(32)) != draw_key(bytes(32), "t1", 1, 1, bytes(32), seeds_digest({}))
+    True
+    """
+    if digest is None:
+        return hmac_sha256(draw_secret, fields(DRAW_KEY_TAG, table_id, game, draw_no, request_digest))
+    return hmac_sha256(draw_secret, fields(SEEDED_DRAW_KEY_TAG, table_id, game, draw_no, request_digest, digest))
 
 
 def derive_draw(key: bytes, sides: list[int]) -> tuple[list[int], list[bytes]]:

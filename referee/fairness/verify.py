@@ -21,8 +21,10 @@ from typing import Any, TextIO
 
 from referee.fairness.export import EXPORT_FORMAT
 from referee.fairness.keys import fingerprint
+from referee.fairness.draw_uses import check_draw_uses
 from referee.fairness.report import Report
 from referee.fairness.verify_games import check_games
+from referee.fairness.verify_draw_seeds import ALONE_WORDS
 from referee.fairness.verify_log import check_log
 from referee.fairness.verify_play import check_play
 
@@ -32,7 +34,7 @@ URL_TIMEOUT_S = 30
 
 def verify_export(export: Any) -> Report:
     """Every check of docs/fairness.md over a parsed audit export: the log, the dice and draws
-    (``check_games``), then the games themselves re-derived with the rules (``check_play``)."""
+    (``check_games``), each draw used by its entry in order (``check_draw_uses``), then the games themselves re-derived with the rules (``check_play``)."""
     report = Report()
     problem = _shape_problem(export)
     if problem:
@@ -44,6 +46,7 @@ def verify_export(export: Any) -> Report:
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         report.fail("log", f"malformed entry or head ({type(error).__name__}: {error})")
     check_games(export, report)
+    check_draw_uses(export, report)
     check_play(export, report)
     return report
 
@@ -76,7 +79,8 @@ def load_export(source: str) -> Any:
 
 def verify_main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     """``referee verify FILE_OR_URL``: one line per game of a family that sums its games up (a poker
-    evening's), then one line per failed check; 0 when all holds, else 1."""
+    evening's), one ``NOTE`` line per draw the server rolled alone (nobody's seed went in), then one
+    line per failed check; 0 when all holds, else 1."""
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="referee verify", description="Verify a Tavern Jack audit export.")
     parser.add_argument("source", help="path or http(s) URL of an audit export (audit.json)")
@@ -89,6 +93,9 @@ def verify_main(argv: list[str] | None = None, out: TextIO | None = None) -> int
     report = verify_export(export)
     for line in report.summary:
         print(line, file=out)
+    for check in report.checks:
+        if check.ok and ALONE_WORDS in check.message:  # a value no person seeded is never silent
+            print(f"NOTE {check}", file=out)
     for check in report.failures:
         print(f"FAIL {check}", file=out)
     if report.ok:

@@ -14,7 +14,8 @@ and ``penalty_applied`` in log order; ``check`` then judges each change and pena
 * the attempt's kind allows this change: telekinesis its own die to the asked value in its
   round, once; a knock the target's die that its draw picked (value − 1) to the asked value in
   its round, once; a loaded die its own die 0 to six from the next round on, once a round;
-  other: the referee's choice, from its round on; mind reading changes nothing.
+  other: one die of the referee's choice (the change names it), in its round, once; mind reading
+  changes nothing.
 
 A change whose attempt is still sealed (its game is not over) is listed, not failed.
 
@@ -214,7 +215,7 @@ class Attempts:
                 return f"a die loaded by attempt {number} shows six from round {attempt.round + 1} on"
             return _once(uses, number, round_, "loads one die a round")
         if kind == "other":
-            return None if round_ >= attempt.round else f"attempt {number} was made in round {attempt.round}, after this change"
+            return _same_round(attempt, round_) or _once(uses, number, 0, "changes one die once")
         return f"an attempt of kind {kind} changes no die"
 
     def _knocked_die(self, attempt: _Attempt, entry: dict[str, Any], counts: dict[int, int]) -> str | None:

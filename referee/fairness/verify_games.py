@@ -32,6 +32,7 @@ from referee.fairness.purposes import describe, purpose_problem
 from referee.fairness.report import Report
 from referee.fairness.secrets_chain import announced_block, block_of, hashes_to
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
+from referee.fairness.verify_draw_seeds import DrawSeedLedger
 from referee.fairness.verify_inputs import ATTEMPT_SUBMITTED, DrawLedger, SeedLedger
 
 
@@ -57,6 +58,7 @@ class _Game:
     manifest: dict[str, Any]
     seeds: SeedLedger
     purposes: DrawLedger
+    draw_seeds: DrawSeedLedger
     rounds: dict[int, _Round] = field(default_factory=dict)
     draws: dict[int, _Draw] = field(default_factory=dict)
     blocks: dict[int, str] = field(default_factory=dict)
@@ -104,13 +106,19 @@ class _Auditor:
         else:
             self.report.add(step, True, "manifest signed by the server key")
         self.games[manifest["game"]] = self.current = _Game(manifest, SeedLedger(manifest), DrawLedger(manifest["game"]),
-                                                            blocks={1: manifest["draw_root"]})
+                                                            DrawSeedLedger(manifest), blocks={1: manifest["draw_root"]})
 
     def seed_contributed(self, entry: dict[str, Any]) -> None:
         if self.current is None:
             self.report.fail("log", f"seq {entry['seq']}: a seed is logged before any game of the export was opened")
             return
         self.current.seeds.contributed(entry, self.current.awaited_round(), self.report)
+
+    def draw_seed(self, entry: dict[str, Any]) -> None:
+        if self.current is None:
+            self.report.fail("log", f"seq {entry['seq']}: a draw seed is logged before any game of the export was opened")
+            return
+        self.current.draw_seeds.contributed(entry, max(self.current.draws, default=0) + 1, self.report)
 
     def attempt_submitted(self, entry: dict[str, Any]) -> None:
         game = self.games.get(entry["public"]["game"])
@@ -190,6 +198,7 @@ class _Auditor:
         else:
             self.report.add(step, True, f"draw commitment signed, root {public['root'][:16]}…")
         game.purposes.committed(step, public, len(game.rounds), self.report)
+        game.draw_seeds.committed(step, public, self.report)
         if "next_draw_root" in public:
             block = announced_block(public["draw"], game.manifest["draw_slots"])
             if block is None:
@@ -213,6 +222,7 @@ class _Auditor:
         failures = len(self.report.failures)
         self.check_draw(step, game, committed, revealed)
         game.purposes.revealed(step, committed.public, revealed["request"], committed.counts, self.report)
+        game.draw_seeds.revealed(step, committed.public, revealed["request"], self.report)
         if len(self.report.failures) == failures:
             values = [r["value"] for r in revealed["results"]]
             purpose = revealed["request"]["purpose"]
@@ -235,7 +245,9 @@ class _Auditor:
                  f"the revealed secret s_{number} is not the one draw {(block - 1) * slots - slots // 2} committed to")
         if merkle_root(result_leaves(results)).hex() != committed.public["root"]:
             fail(step, "the revealed results do not match the committed root")
-        key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request))
+        seeds = committed.public.get("seeds") if game.draw_seeds.seeded else None
+        digest = seeds_digest(seeds) if isinstance(seeds, dict) else None
+        key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request), digest)
         values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
         if len(results) != len(values):
             fail(step, f"{len(results)} results are revealed for {len(values)} requested items")
@@ -336,6 +348,7 @@ _HANDLERS = {
     kinds.DRAW_COMMITTED: _Auditor.draw_committed,
     kinds.DRAW_REVEALED: _Auditor.draw_revealed,
     kinds.SEED_CONTRIBUTED: _Auditor.seed_contributed,
+    kinds.DRAW_SEED: _Auditor.draw_seed,
     ATTEMPT_SUBMITTED: _Auditor.attempt_submitted,
 }
 

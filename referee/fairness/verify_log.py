@@ -1,6 +1,12 @@
 """Checks of the log itself: contiguous sequence numbers, the hash chain, revealed secrets
 against their digests, and the signed head that pins the end of the log.
 
+Secret digests are salted (docs/fairness.md section 7): a revealed secret comes with its salt
+(``secret_salt``), a sealed one with neither, no salt serves two entries, and once an entry has a
+salted digest no later one may be unsalted (anyone could test guesses against it); a private
+message carries neither its text nor a digest. An export whose sealed entries have unsalted
+digests (a log written before salting) verifies as before, with a note that says what it leaks.
+
 >>> from referee.fairness.keys import Signer
 >>> from referee.fairness.export import build_export
 >>> from referee.fairness.report import Report
@@ -17,7 +23,7 @@ from typing import Any
 from referee.fairness.encoding import HEAD_DOMAIN, statement
 from referee.fairness.keys import verify_signature
 from referee.fairness.report import Report
-from referee.store.chain import GENESIS, entry_hash, secret_digest
+from referee.store.chain import GENESIS, PRIVATE_KINDS, digest_holds, entry_hash, is_salted
 
 
 def check_log(export: dict[str, Any], report: Report) -> None:
@@ -25,12 +31,19 @@ def check_log(export: dict[str, Any], report: Report) -> None:
     entries = export["entries"]
     failures_before = len(report.failures)
     previous: dict[str, Any] | None = None
+    salted, salts = False, dict[str, int]()
     for position, entry in enumerate(entries):
         _check_link(position, previous, entry, report)
-        _check_secret(entry, report)
+        salted = salted or is_salted(entry["secret_digest"])
+        _check_secret(entry, salted, report)
+        _check_salt_once(entry, salts, report)
         previous = entry
     if len(report.failures) == failures_before:
         report.add("log", True, f"{len(entries)} entries, sequence and hash chain intact")
+    unsalted = sum(1 for entry in entries if _guessable(entry))
+    if unsalted:
+        report.add("log", True, f"note: {unsalted} sealed entries have unsalted digests (a log written before "
+                                "digests were salted): anyone can test guesses against them")
     _check_head(export, report)
 
 
@@ -52,9 +65,40 @@ def _check_link(position: int, previous: dict[str, Any] | None, entry: dict[str,
         report.fail("log", f"seq {seq} ({entry['kind']}): the hash does not match the entry's content: the entry was altered")
 
 
-def _check_secret(entry: dict[str, Any], report: Report) -> None:
-    if entry.get("secret") is not None and secret_digest(entry["secret"]) != entry["secret_digest"]:
-        report.fail("log", f"seq {entry['seq']} ({entry['kind']}): the revealed secret does not match its secret_digest")
+def _guessable(entry: dict[str, Any]) -> bool:
+    """A sealed entry whose digest is unsalted: its secret can be guessed and tested."""
+    digest = entry["secret_digest"]
+    return entry.get("secret") is None and digest is not None and not is_salted(digest)
+
+
+def _check_secret(entry: dict[str, Any], salted: bool, report: Report) -> None:
+    """``entry``'s revealed secret against its digest; ``salted`` once the log has a salted digest."""
+    where = f"seq {entry['seq']} ({entry['kind']})"
+    digest, secret, salt = entry["secret_digest"], entry.get("secret"), entry.get("secret_salt")
+    if entry["kind"] in PRIVATE_KINDS and secret is not None:
+        report.fail("log", f"{where}: a private message's text is in the export")
+    elif entry["kind"] in PRIVATE_KINDS and salted and digest is not None:
+        report.fail("log", f"{where}: a private message is published as a digest: it must leave the server in no form")
+    elif salted and digest is not None and not is_salted(digest):
+        report.fail("log", f"{where}: an unsalted secret digest after salted ones: anyone can test guesses against it")
+    elif secret is None and salt is not None:
+        report.fail("log", f"{where}: the salt is published before the secret: anyone can test guesses against its digest")
+    elif secret is not None and is_salted(digest) and salt is None:
+        report.fail("log", f"{where}: the revealed secret comes without its salt")
+    elif secret is not None and not digest_holds(secret, salt, digest):
+        report.fail("log", f"{where}: the revealed secret does not match its secret_digest")
+
+
+def _check_salt_once(entry: dict[str, Any], salts: dict[str, int], report: Report) -> None:
+    """A salt revealed twice: the first reveal let anyone test guesses against the other digest."""
+    salt = entry.get("secret_salt")
+    if salt is None:
+        return
+    if salt in salts:
+        report.fail("log", f"seq {entry['seq']} ({entry['kind']}): its salt is the salt of seq {salts[salt]}: "
+                           "a salt used again lets anyone test guesses once the first is revealed")
+    else:
+        salts[salt] = entry["seq"]
 
 
 def _check_head(export: dict[str, Any], report: Report) -> None:

@@ -9,8 +9,10 @@ kind               public part                                      secret part
 =================  ===============================================  =======================================
 referee_named      {name, settings}                                 {token_digest}
 chat_posted        {by: referee|player, seat, text}                 none
-message_sent       {seat, by: referee|player}                       {text}
-stake_set          {seat, text, amount, unit} (text "" clears)      none
+message_sent       {} (before salting: {seat, by})                  {seat, by: referee|player, text}
+stake_set          {seat, text, amount, unit, by?: player}          none
+                   (text "" clears; ``by`` player: the seat's own
+                   player set it, at any table; else the referee)
 game_paused        {}                                               none
 game_resumed       {}                                               none
 whisper_name_set   {seat, name} (name "" clears)                    none
@@ -122,10 +124,13 @@ def _chat_posted(state: TableLike, public: dict[str, Any], _secret: dict[str, An
 
 
 def _message_sent(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
+    """A private line; who wrote to whom is in the secret part too (the public part of a log written
+    before private messages left no trace held it)."""
     gm = state.gm
     _require_referee(gm)
-    seat = _require_seated(state, public["seat"])
-    thread = (gm.messages.get(seat, ()) + (_line(gm, public["by"], seat, secret["text"]),))[-CHAT_KEEP:]
+    message = {**public, **secret}
+    seat = _require_seated(state, message["seat"])
+    thread = (gm.messages.get(seat, ()) + (_line(gm, message["by"], seat, message["text"]),))[-CHAT_KEEP:]
     return _gm(state, messages={**gm.messages, seat: thread}, lines=gm.lines + 1)
 
 

@@ -1,4 +1,4 @@
-"""What a network bot sends for each ``state``: its seed, its move, the next round; never twice.
+"""What a network bot sends for each ``state``: its seed, its draw seeds, its move, the next round; never twice.
 
 ``Seat.on_state(state)`` returns the messages to send (``Send``), each with the pause to take
 before it (``think`` before a move, ``reveal`` before pressing next round); it sends nothing
@@ -22,6 +22,9 @@ fresh state (``sync``) and the bot decides that turn again, at most ``TRIES`` ti
 [Send(event='bid', payload={'quantity': 1, 'face': 3, 'against': {'game': 1, 'round': 1, 'bids': 0}}, wait='think')]
 >>> seat.refused(Send("bid", {}, "think"), "action/stale"), seat.on_state({"you": {"seat": 1}, "game": game})
 ([], [])
+>>> waiting = {"waiting": {"draw": 2, "kind": "roll_off", "seats": [1]}, "recent": []}
+>>> seat.on_state({"you": {"seat": 1}, "game": game, "draws": waiting})[0].event
+'draw_seed'
 """
 from __future__ import annotations
 
@@ -94,10 +97,13 @@ class Seat:
         if game is None or seat is None:
             return []
         self._observe(game)
+        waiting = (state.get("draws") or {}).get("waiting")
+        if waiting and seat in waiting["seats"]:
+            return self._draw_seed(int(game["game"]), int(waiting["draw"]))
         phase = game["phase"]
         if phase == "over":
             self.games_over[int(game["game"])] = game["winner"]
-        if phase == "rolling" and seat in game["seats_in_game"]:
+        if phase == "rolling" and seat in game.get("seats_in_game", ()):
             return self._seed(game)
         if phase == "bidding" and (game["turn"] == seat or game.get("can_call")):
             return self._move(game)
@@ -130,8 +136,18 @@ class Seat:
         if not self._first(("seed", *here)):
             return []
         if here not in self._seeds:
-            self._seeds = {here: self._seed_source()}  # only this round's seed is kept
+            self._seeds = {here: self._seed_source()}  # only this round's seed is kept (and no draw's)
         return [Send("seed", {"round": here[1], "seed": self._seeds[here]}, "now")]
+
+    def _draw_seed(self, game: int, draw: int) -> list[Send]:
+        """A fresh seed for the draw the table waits for (a roll-off throw, a roll), kept and sent again
+        after a reconnection like a round's seed."""
+        here = (game, -draw)
+        if not self._first(("draw_seed", game, draw)):
+            return []
+        if here not in self._seeds:
+            self._seeds = {**{k: v for k, v in self._seeds.items() if k[0] == game}, here: self._seed_source()}
+        return [Send("draw_seed", {"draw": draw, "seed": self._seeds[here]}, "now")]
 
     def _move(self, game: Mapping[str, Any]) -> list[Send]:
         turn = against(game)

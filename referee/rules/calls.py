@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .bids import Bid, count_matching
+from .bound import ROUND_BOUND, leader, spot_on_played
 from .errors import IllegalAction, MalformedAction
 from .settings import Settings
 from .state import CallLiar, Event, GameState, Phase, PlacedBid, RoundResult, SpotOn
@@ -47,6 +48,9 @@ def call(state: GameState, action: CallLiar | SpotOn) -> tuple[GameState, tuple[
     spot_on = isinstance(action, SpotOn)
     if spot_on and not state.settings.spot_on:
         raise IllegalAction("spot_on/off", "this table does not play spot on")
+    if spot_on and not spot_on_played(True, state.round_no):
+        raise IllegalAction("spot_on/bound", f"from round {ROUND_BOUND} on spot on is not played: the game's bound "
+                                             "(docs/rules.md, \"Bounds\")")
     standing = _require_caller(state, action.seat)
     wild = state.settings.wild_ones and not state.palifico
     count = count_matching(state.hands, standing.bid.face, wild_ones=wild)
@@ -82,6 +86,9 @@ def call(state: GameState, action: CallLiar | SpotOn) -> tuple[GameState, tuple[
     if len(after.in_game) == 1:
         after = replace(after, phase=Phase.OVER, winner=after.in_game[0])
         events.append(Event("game_over", {"winner": after.winner}))
+    elif state.round_no >= ROUND_BOUND and (ahead := leader(dict(zip(after.seats, after.counts)))) is not None:
+        after = replace(after, phase=Phase.OVER, winner=ahead)
+        events.append(Event("game_over", {"winner": ahead, "bound": ROUND_BOUND}))
     return after, tuple(events)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from .adjustments import change_die, lose_die
 from .bids import Bid
+from .bound import spot_on_played
 from .calls import call, callers
 from .errors import IllegalAction, MalformedAction
 from .raising import BidOrder, bid_order
@@ -107,7 +108,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     actions: list[Action] = [MakeBid(state.turn, bid) for bid in raises]
     for seat in callers(state):
         actions.append(CallLiar(seat))
-        if state.settings.spot_on:
+        if spot_on_played(state.settings.spot_on, state.round_no):
             actions.append(SpotOn(seat))
     return tuple(actions)
 

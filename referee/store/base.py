@@ -31,7 +31,8 @@ class NewEntry:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One log entry: public part, optional secret part (kept on the server), and its chain links."""
+    """One log entry: public part, optional secret part (kept on the server) with its salt (hex, None
+    in a log written before salting and for a private message), and its chain links."""
 
     table: str
     seq: int
@@ -42,6 +43,7 @@ class Entry:
     prev_hash: str
     hash: str
     at: int
+    salt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

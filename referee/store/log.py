@@ -43,9 +43,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
-from .chain import GENESIS, entry_hash, secret_digest
+from .chain import GENESIS, entry_hash
 from .checkpoint import Checkpoints, PassiveCheckpoint
 from .durable import Offload, WalSync, fsync_file, inline
+from .sealing import entry_of_row, seal
 
 __all__ = ["Entry", "EventLog", "NewEntry"]
 
@@ -131,11 +132,11 @@ class EventLog:
             at = int(self._clock() * 1000)
             stored, rows = [], []
             for seq, new in enumerate(entries, start=expected_seq + 1):
-                digest = secret_digest(new.secret)
-                entry = Entry(table, seq, new.kind, new.public, new.secret, digest, prev,
-                              entry_hash(prev, seq, new.kind, new.public, digest, at), at)
-                rows.append((table, seq, new.kind, json.dumps(new.public),
-                             None if new.secret is None else json.dumps(new.secret), digest, prev, entry.hash, at))
+                sealed = seal(new)
+                entry = Entry(table, seq, new.kind, new.public, new.secret, sealed.digest, prev,
+                              entry_hash(prev, seq, new.kind, new.public, sealed.digest, at), at, sealed.salt)
+                rows.append((table, seq, new.kind, json.dumps(new.public), sealed.stored, sealed.digest, prev,
+                             entry.hash, at))
                 stored.append(entry)
                 prev = entry.hash
             try:
@@ -176,9 +177,7 @@ class EventLog:
                 "SELECT seq, kind, public, secret, secret_digest, prev_hash, hash, at FROM events "
                 "WHERE table_id = ? ORDER BY seq", (table,)
             ).fetchall())
-        return [Entry(table, seq, kind, json.loads(public), None if secret is None else json.loads(secret),
-                      digest, prev, hash_, at)
-                for seq, kind, public, secret, digest, prev, hash_, at in rows]
+        return [entry_of_row(table, row) for row in rows]
 
     def head(self, table: str) -> int:
         """The sequence number of ``table``'s last entry (0 for an unknown table), from the side table."""

@@ -32,9 +32,10 @@ from typing import Any
 import psycopg
 
 from .base import Entry, NewEntry, StoreConflict, TableRecord
-from .chain import GENESIS, entry_hash, secret_digest
+from .chain import GENESIS, entry_hash
 from .leases import Leases, StoreFenced
 from .pg_pool import Conn, Pool
+from .sealing import entry_of_row, seal
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS events (
@@ -109,11 +110,11 @@ class PostgresStore:
             at = int(self._clock() * 1000)
             stored, rows = [], []
             for seq, new in enumerate(entries, start=head + 1):
-                digest = secret_digest(new.secret)
-                entry = Entry(table, seq, new.kind, new.public, new.secret, digest, prev,
-                              entry_hash(prev, seq, new.kind, new.public, digest, at), at)
-                rows.append((table, seq, new.kind, json.dumps(new.public),
-                             None if new.secret is None else json.dumps(new.secret), digest, prev, entry.hash, at))
+                sealed = seal(new)
+                entry = Entry(table, seq, new.kind, new.public, new.secret, sealed.digest, prev,
+                              entry_hash(prev, seq, new.kind, new.public, sealed.digest, at), at, sealed.salt)
+                rows.append((table, seq, new.kind, json.dumps(new.public), sealed.stored, sealed.digest, prev,
+                             entry.hash, at))
                 stored.append(entry)
                 prev = entry.hash
             with conn.cursor() as cursor:
@@ -136,9 +137,7 @@ class PostgresStore:
         rows = self._pool.run(lambda conn: conn.execute(
             "SELECT seq, kind, public, secret, secret_digest, prev_hash, hash, at FROM events "
             "WHERE table_id = %s ORDER BY seq", (table,)).fetchall())
-        return [Entry(table, int(seq), kind, json.loads(public), None if secret is None else json.loads(secret),
-                      digest, prev, hash_, int(at))
-                for seq, kind, public, secret, digest, prev, hash_, at in rows]
+        return [entry_of_row(table, row) for row in rows]
 
     def head(self, table: str) -> int:
         """The sequence number of ``table``'s last entry (0 for an unknown table), from the ``tables`` index."""

@@ -3,8 +3,9 @@ follows an approved attempt).
 
 Every DIE_CHANGED names its attempt. An effect (telekinesis, knock, a loaded die) is applied by
 the table for the attempt whose check succeeded; a change by the referee's hand needs a
-succeeded attempt of the kind ``other`` made in the round being played. At a table with
-cheating off nothing licenses a change.
+succeeded attempt of the kind ``other`` made in the round being played, and changes one die of
+the referee's choice, once (RULES.md C5: "once, in its round"). At a table with cheating off
+nothing licenses a change.
 
 >>> from referee.table.state import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
@@ -43,7 +44,8 @@ def require_approved(state: TableState, attempt_id: int | None) -> Attempt:
 
 
 def require_hand_change(state: TableState, attempt_id: int | None) -> Attempt:
-    """The attempt that lets the referee change a die by hand: a succeeded ``other`` of this round."""
+    """The attempt that lets the referee change a die by hand: a succeeded ``other`` of this round
+    that has changed no die yet (``attempt/used``)."""
     attempt = require_approved(state, attempt_id)
     if attempt.kind not in HAND_KINDS or attempt.status != "succeeded":
         raise TableError("attempt/not_other",
@@ -51,4 +53,8 @@ def require_hand_change(state: TableState, attempt_id: int | None) -> Attempt:
     game = state.game
     if game is None or attempt.round != game.round_no:
         raise TableError("attempt/stale", f"attempt {attempt.id} was made in an earlier round")
+    changes = state.fairness.changes if state.fairness is not None else ()
+    if any(change.get("attempt") == attempt.id for change in changes):
+        raise TableError("attempt/used", f"attempt {attempt.id} has changed a die already: "
+                                         "an \"other\" attempt changes one die, once")
     return attempt

@@ -72,9 +72,10 @@ class Dealer(Protocol):
         ...
 
     def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: dict[str, Any],
-             items: list[tuple[str, int]]) -> Drawn:
+             items: list[tuple[str, int]], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Drawn:
         """Draw ``items`` ((label, sides) each) as draw ``draw_no`` of the game for ``purpose``
-        ({kind, ref, counter}, ``referee.fairness.purposes``), logged as ``draw_committed``."""
+        ({kind, ref, counter}, ``referee.fairness.purposes``) mixing ``seeds`` (``draw_seed`` entries) and
+        naming the ``missing`` people's reasons, logged as ``draw_committed``."""
         ...
 
     def reveal_draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_secret: dict[str, Any]) -> dict[str, Any]:

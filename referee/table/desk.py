@@ -66,18 +66,20 @@ def post_chat(table: Table, seat: int | None, text: Any) -> None:
 
 
 def send_message(table: Table, seat: int, text: Any, *, by_referee: bool) -> None:
-    """A private message between ``seat`` and the referee; its text stays in the log's secret part."""
+    """A private message between ``seat`` and the referee: who wrote to whom and the text stay in the
+    log's secret part, which the chain does not commit (``referee.store.chain.PRIVATE_KINDS``)."""
     line = clean_text(text, limit=CHAT_LIMIT)
     with table.changing():
-        table.commit("message_sent", {"seat": seat, "by": "referee" if by_referee else "player"}, {"text": line})
+        table.commit("message_sent", {}, {"seat": seat, "by": "referee" if by_referee else "player", "text": line})
 
 
-def set_stake(table: Table, seat: int, text: Any) -> None:
-    """The stake of ``seat`` for the next game ("" clears it)."""
+def set_stake(table: Table, seat: int, text: Any, *, by_player: bool = False) -> None:
+    """The stake of ``seat`` for the next game ("" clears it), set by the referee or (``by_player``)
+    by the seat's own player, at any table (RULES.md C4); the entry says who (``by``)."""
     stake = parse_stake(text) if isinstance(text, str) and text.strip() else None
     public = stake.to_dict() if stake else {"text": "", "amount": None, "unit": ""}
     with table.changing():
-        table.commit("stake_set", {"seat": seat, **public})
+        table.commit("stake_set", {"seat": seat, **public, **({"by": "player"} if by_player else {})})
 
 
 def pause(table: Table) -> None:

@@ -51,8 +51,9 @@ class FairDealer:
     def private_for(self, deal_secret: dict[str, Any], deal_public: dict[str, Any], seat: int) -> dict[str, Any]:
         return fair.Deal(deal_public, deal_secret).private_for(seat)
 
-    def draw(self, opening: Opening, draw_no: int, purpose: dict[str, Any], items: list[tuple[str, int]]) -> Drawn:
-        drawn = draws.draw(self.signer, opening[1], opening[0], draw_no, purpose, list(items))
+    def draw(self, opening: Opening, draw_no: int, purpose: dict[str, Any], items: list[tuple[str, int]],
+             seeds: list[dict[str, Any]], missing: dict[int, str]) -> Drawn:
+        drawn = draws.draw(self.signer, opening[1], opening[0], draw_no, purpose, list(items), seeds, missing)
         return Drawn(drawn.public, drawn.secret, drawn.values)
 
     def reveal_draw(self, opening: Opening, draw_secret: dict[str, Any]) -> dict[str, Any]:

@@ -27,13 +27,17 @@ from referee.bots.poker_bluff.registry import make_poker_bot
 from referee.bots.registry import make_bot
 from referee.bots.situation import Situation
 from referee.poker_views import poker_game_view
-from referee.rules import Phase, callers
+from referee.fairness.purposes import POKER_ROLL, ROLL_OFF
+from referee.rules import Phase, callers, pending_roll_off
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF
 from referee.views import game_view
 
 from .against import Turn
+from .draw_seeding import DueDraw
 from .errors import TableError
+from .poker_fold import roll_items
+from .roll_off import roll_off_items
 
 if TYPE_CHECKING:
     from .state import TableState
@@ -76,6 +80,12 @@ class Family(Protocol):
 
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         """Seats that may act although it is not their turn (Liar's Dice's ``challenge = anyone`` calls)."""
+
+    def due_draw(self, state: TableState) -> DueDraw | None:
+        """The draw the rules wait for now (``draw_seeding``), or None."""
+
+    def drawn(self, table: Table, number: int) -> None:
+        """Use draw ``number``, just made for ``due_draw``, in the running command."""
 
 
 class LiarsDice:
@@ -126,6 +136,17 @@ class LiarsDice:
             return False
         unseen = view["total_dice"] - len(view["dice"])
         return bid_odds(seen.standing, view["dice"], unseen, seen.wild) == 0.0
+
+    def due_draw(self, state: TableState) -> DueDraw | None:
+        game = state.game
+        throwing = pending_roll_off(game) if game is not None and not isinstance(game, poker_bluff.GameState) else ()
+        if not throwing:
+            return None
+        return DueDraw(ROLL_OFF, state.game_no, roll_off_items(throwing),
+                       tuple(seat for seat in _people(state) if seat in throwing))
+
+    def drawn(self, table: Table, number: int) -> None:
+        table._thrown(number)
 
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         game = state.game
@@ -181,6 +202,14 @@ class PokerBluff:
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         return ()
 
+    def due_draw(self, state: TableState) -> DueDraw | None:
+        game = state.game
+        count = poker_bluff.pending_roll(game) if isinstance(game, poker_bluff.GameState) else 0
+        return DueDraw(POKER_ROLL, state.game_no, roll_items(count), tuple(_people(state))) if count else None
+
+    def drawn(self, table: Table, number: int) -> None:
+        table._rolled(number)
+
 
 FAMILIES: dict[str, Family] = {LIARS_DICE: LiarsDice(), POKER_BLUFF: PokerBluff()}
 """Every family a table can play, by name."""
@@ -189,6 +218,11 @@ FAMILIES: dict[str, Family] = {LIARS_DICE: LiarsDice(), POKER_BLUFF: PokerBluff(
 def family_of(state: TableState) -> Family:
     """The family ``state``'s table plays."""
     return FAMILIES[state.family]
+
+
+def _people(state: TableState) -> list[int]:
+    """The people of the running game (its manifest's ``seed_seats``): the only seats whose seeds a draw takes."""
+    return list(state.fairness.opening_public.get("seed_seats", [])) if state.fairness is not None else []
 
 
 def _game(state: TableState) -> Any:

@@ -2,8 +2,9 @@
 
 One start is one command: ``game_started`` (the seated players; the opener, or null under
 ``first_opener = roll_off``), ``game_opened`` (the dealer's signed manifest), then while the
-rules wait for a roll-off throw (``pending_roll_off``), for throw k = 1, 2, ...:
-``draw_committed`` (purpose ``{roll_off, ref: game, counter: k}``, two d6 per throwing seat,
+rules wait for a roll-off throw (``pending_roll_off``), for throw k = 1, 2, ..., once the seeds of
+the people throwing are in or their wait ran out (``draw_seeding``, a command of its own when it waited):
+``draw_seed`` of each of them, ``draw_committed`` (purpose ``{roll_off, ref: game, counter: k}``, two d6 per throwing seat,
 ``referee.table.roll_off``), ``draw_revealed`` of that draw, and ``roll_off``
 ``{game, counter, draw, dice}`` (the draw's values, which the fold checks and applies as the
 rules' ``RollOff``). Ties throw again among the tied only; then the first round is opened.
@@ -30,12 +31,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from referee.fairness import kinds
-from referee.fairness.purposes import ROLL_OFF
 from referee.fairness.secrets_chain import DRAW_SLOTS, MIN_DRAW_SLOTS
 from referee.rules import GameState, first_opener, pending_roll_off
 
 from .errors import TableError
-from .roll_off import roll_off_items, throw_dice
+from .roll_off import throw_dice
 
 if TYPE_CHECKING:
     from .dealing import Dealer
@@ -65,7 +65,7 @@ class Opening:
     game: GameState | None
     _commit: Callable[..., None]
     _open_round: Callable[[], None]
-    draw: Callable[[str, int, list[tuple[str, int]]], tuple[int, list[int]]]
+    _await_draw: Callable[[], None]
 
     def _start_game(self) -> None:
         """The entries of a start (inside the caller's command): the game, its manifest, the
@@ -83,18 +83,23 @@ class Opening:
         manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans(),
                                                   draw_slots=draw_slots_for(state.gm.settings.cheating))
         self._commit("game_opened", manifest, secret)
-        self._roll_off(game_no)
-        self._open_round()
+        if self.game is not None and pending_roll_off(self.game):
+            self._await_draw()  # each throw waits for the seeds of the people throwing (draw_seeding)
+        else:
+            self._open_round()
 
-    def _roll_off(self, game_no: int) -> None:
-        """Every throw the roll-off needs: a committed draw, its reveal and the ``roll_off`` entry."""
-        while self.game is not None and (throwing := pending_roll_off(self.game)):
-            number, _ = self.draw(ROLL_OFF, game_no, roll_off_items(throwing))
-            fairness = self.current.fairness
-            if fairness is None:
-                raise TableError("game/not_started", "the game has not been opened by the referee yet")
-            public, secret = fairness.draws[number - 1]
-            self._commit(kinds.DRAW_REVEALED,
-                         self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
-            self._commit("roll_off", {"game": game_no, "counter": public["purpose"]["counter"], "draw": number,
-                                      "dice": throw_dice(secret["results"])})
+    def _thrown(self, number: int) -> None:
+        """Roll-off draw ``number`` is made: its reveal and the ``roll_off`` entry; the first round opens once
+        the roll-off is over (a tie waits for its next throw, ``draw_seeding``)."""
+        fairness = self.current.fairness
+        if fairness is None:
+            raise TableError("game/not_started", "the game has not been opened by the referee yet")
+        drawn = fairness.draw_at(number)
+        if drawn is None:
+            raise TableError("draw/order", f"draw {number} is not held by the game")
+        public, secret = drawn
+        self._commit(kinds.DRAW_REVEALED, self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
+        self._commit("roll_off", {"game": self.current.game_no, "counter": public["purpose"]["counter"], "draw": number,
+                                  "dice": throw_dice(secret["results"])})
+        if self.game is not None and not pending_roll_off(self.game):
+            self._open_round()

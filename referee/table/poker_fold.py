@@ -81,11 +81,11 @@ def _cup_rolled(state: TableState, public: dict[str, Any], _secret: dict[str, An
     number = public["draw"]
     if fairness is None or public["game"] != state.game_no:
         raise TableError("roll/order", f"roll {counter} belongs to game {state.game_no}, not {public['game']}")
-    draw = fairness.draws[number - 1] if isinstance(number, int) and 1 <= number <= len(fairness.draws) else None
+    draw = fairness.draw_at(number)
     request = draw[1].get("request", {}) if draw is not None else {}
     items = [(item.get("label"), item.get("sides")) for item in request.get("items", [])]
     wanted = purpose(POKER_ROLL, state.game_no, counter)
-    if (draw is None or number in fairness.draws_revealed or request.get("purpose") != wanted
+    if (draw is None or fairness.is_revealed(number) or request.get("purpose") != wanted
             or items != roll_items(pending_roll(game)) or not 1 <= len(items) <= POKER_CUP):
         raise TableError("roll/draw", f"draw {number} is not roll {counter} of game {state.game_no} "
                                       f"({pending_roll(game)} dice, committed and not revealed)")
@@ -128,9 +128,11 @@ def _doubted(state: TableState, public: dict[str, Any], _secret: dict[str, Any])
 
 
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """The next round; the last round's draws, all revealed by its doubt, are forgotten (the log keeps them)."""
     _require_unpaused(state)
     step = apply(_poker_game(state), NextRound())
-    return replace(state, game=step.state, moves=0, events=_public_events(step))
+    fairness = state.fairness.forget_revealed() if state.fairness is not None else None
+    return replace(state, game=step.state, moves=0, fairness=fairness, events=_public_events(step))
 
 
 def _evening_ended(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:

@@ -4,7 +4,8 @@ Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 
 * a start: ``evening_started`` when no evening is running, then ``game_started`` (the pair and
   starter the bracket and match say), ``game_opened`` and the first roll;
-* a roll: ``draw_committed`` (purpose ``{poker_roll, ref: game, counter}``, one ``("die", 6)`` per
+* a roll, once both players' seeds are in or their wait ran out (``draw_seeding``; a command of its own
+  when it waited): ``draw_seed`` of each, ``draw_committed`` (purpose ``{poker_roll, ref: game, counter}``, one ``("die", 6)`` per
   die to roll) and ``cup_rolled`` ``{game, draw}``; the draw stays unrevealed until a doubt;
 * ``declared`` and ``believed``; ``kept`` and the roll of the other dice;
 * ``doubted``, the reveal of every draw of the game not revealed yet (the cup is shown) and, when
@@ -35,13 +36,11 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import kinds
-from referee.fairness.purposes import POKER_ROLL
 from referee.rules.families import rules_of
 from referee.rules.poker_bluff import Declaration, GameState, pending_roll
 
 from .against import Turn, require_current
 from .errors import TableError
-from .poker_fold import roll_items
 from .settle import settlement
 
 DRAW_SLOTS = 256
@@ -66,7 +65,7 @@ class PokerPlay:
     _notify: Callable[[], None]
     _require_seat: Callable[[int], None]
     _turn: Callable[[], Turn | None]
-    draw: Callable[[str, int, list[tuple[str, int]]], tuple[int, list[int]]]
+    _await_draw: Callable[[], None]
 
     def declare(self, seat: int, declaration: Declaration, *, by_bot: bool = False,
                 against: Turn | None = None) -> None:
@@ -130,11 +129,15 @@ class PokerPlay:
         self._poker_roll()
 
     def _poker_roll(self) -> None:
-        """The dice the holder must roll now, drawn (committed, unrevealed) and rolled into the cup."""
+        """The dice the holder must roll now: awaited (the players' seeds, ``draw_seeding``), then drawn
+        (committed, unrevealed) and rolled into the cup (``_rolled``)."""
         game = self.current.game
         if not isinstance(game, GameState) or pending_roll(game) == 0:
             return
-        number, _ = self.draw(POKER_ROLL, self.current.game_no, roll_items(pending_roll(game)))
+        self._await_draw()
+
+    def _rolled(self, number: int) -> None:
+        """Poker roll draw ``number`` is made: it goes into the cup."""
         self._commit("cup_rolled", {"game": self.current.game_no, "draw": number})
 
     def _poker_game_end(self) -> None:

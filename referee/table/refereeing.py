@@ -3,7 +3,7 @@
 For the referee's commands (``referee.table.desk``): ``changing()`` makes a series of entries one
 command (one transaction: stored together at its end, or none of them) and tells listeners
 once; ``commit`` adds one entry (folded first) to it, or is a command of its own;
-``draw`` commits a fairness draw; ``change_die`` logs a DIE_CHANGED that a succeeded attempt
+``draw`` commits a fairness draw (the command must log the entry that uses it, ``draw_order``); ``change_die`` logs a DIE_CHANGED that a succeeded attempt
 approves; ``disclose_die`` proves one committed die to one seat.
 
 For the table itself: penalty dice are taken right after a "next round" (before the roll),
@@ -19,13 +19,16 @@ revealed and, at a refereed or staked table, the game is settled (``game_settled
 >>> table.join("Anna", "d0"), table.join("Ben", "d1")
 (0, 1)
 >>> table.start_game()
->>> number, values = table.draw("attempt_check", 1, [("d20", 20)])
->>> number, 1 <= values[0] <= 20, len(table.current.fairness.unrevealed_draws())
-(1, True, 1)
->>> table.draw("attempt_check", 1, [("d20", 20)])
+>>> table.draw("attempt_check", 1, [("d20", 20)])  # a draw is made for the entry that uses it, in one command
 Traceback (most recent call last):
 ...
-referee.table.errors.TableError: attempt_check of attempt 1 is drawn once at most in a game: a second draw is a retry
+referee.table.errors.TableError: draw 1 (attempt_check of attempt 1) serves nothing: the command ends before any entry used it
+>>> table.draw("poker_roll", 1, [("die", 6)])
+Traceback (most recent call last):
+...
+referee.table.errors.TableError: draw 1 (poker_roll of game 1 (roll 1)) is not a draw of a liars_dice game
+>>> len(table.current.fairness.draws)
+0
 """
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ from referee.rules import Phase
 from .approval import require_approved
 from .errors import BadRequest, TableError
 from .settle import penalties_due, settlement
-from .state import GameFairness
+from .game_fairness import GameFairness
 
 if TYPE_CHECKING:
     from .dealing import Dealer
@@ -74,22 +77,24 @@ class Refereeing:
         with self._command():
             self._commit(kind, public, secret)
 
-    def draw(self, kind: str, ref: int, items: list[tuple[str, int]]) -> tuple[int, list[int]]:
-        """Commit the game's next fairness draw of ``kind`` for ``ref`` (``referee.fairness.purposes``):
-        ``(draw number, values)``; revealed when the game ends. The counter is the table's: a kind
-        drawn once per reference is refused a second time (``draw/repeated``)."""
+    def draw(self, kind: str, ref: int, items: list[tuple[str, int]], seeds: list[dict[str, Any]] | None = None,
+             missing: dict[int, str] | None = None) -> tuple[int, list[int]]:
+        """Commit the game's next fairness draw of ``kind`` for ``ref`` (``referee.fairness.purposes``),
+        mixing ``seeds`` (``draw_seed`` entries, logged by the caller) and naming ``missing`` people
+        (``draw_seeding``): ``(draw number, values)``; revealed when the game ends. The counter is the
+        table's: a kind drawn once per reference is refused a second time (``draw/repeated``)."""
         with self._command():
             fairness = self._opened()
-            number = len(fairness.draws) + 1
-            earlier = sum(1 for public, _ in fairness.draws
-                          if public.get("purpose", {}).get("kind") == kind and public["purpose"].get("ref") == ref)
+            number = fairness.draw_count + 1
+            earlier = fairness.counts.get((kind, ref), 0)
             limit = DRAWS_PER_REFERENCE.get(kind)
             if limit is not None and earlier >= limit:
                 raise TableError("draw/repeated", f"{kind} of attempt {ref} is drawn once at most in a game: "
                                                   "a second draw is a retry")
             try:
                 wanted = purpose(kind, ref, earlier + 1)
-                drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, wanted, items)
+                drawn = self._dealer.draw((fairness.opening_public, fairness.opening_secret), number, wanted, items,
+                                          seeds or [], missing or {})
             except FairnessError as error:
                 raise BadRequest("draw/invalid", str(error)) from None
             self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)

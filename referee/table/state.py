@@ -21,7 +21,9 @@ from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, 
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
+from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
 from .errors import TableError
+from .game_fairness import GameFairness
 from .game_stats import Stats, counted
 from .poker_evening import Evening
 from .poker_fold import HANDLERS as POKER_HANDLERS
@@ -38,25 +40,6 @@ class SeatInfo:
     kind: str
     token_digest: str | None = None
     level: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameFairness:
-    """The current game's fairness material: opening, this round's seeds and deal."""
-
-    opening_public: dict[str, Any]
-    opening_secret: dict[str, Any]
-    seeds: dict[int, str] = field(default_factory=dict)
-    deal_public: dict[str, Any] | None = None
-    deal_secret: dict[str, Any] | None = None
-    changes: tuple[dict[str, Any], ...] = ()
-    draws: tuple[tuple[dict[str, Any], dict[str, Any]], ...] = ()
-    draws_revealed: frozenset[int] = frozenset()
-    roots: tuple[str, ...] = ()
-
-    def unrevealed_draws(self) -> list[dict[str, Any]]:
-        """The secret parts of this game's committed draws that are not revealed yet, oldest first."""
-        return [secret for public, secret in self.draws if public["draw"] not in self.draws_revealed]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +82,7 @@ class TableState:
     rolls: int = 0
     round_history: RoundHistory = field(default_factory=RoundHistory)
     stats: Stats = field(default_factory=dict)
+    require_seeds: bool = False
 
     def evolve(self, **changes: Any) -> TableState:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it without going through
@@ -173,7 +157,8 @@ def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: di
         if any(kind in handlers for handlers in FAMILY_HANDLERS.values()):
             raise TableError("game/wrong_family", f"{kind} is not an entry of a {state.family} table")
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
-    return handler(state.evolve(events=()), public, secret or {})
+    after = handler(state.evolve(events=()), public, secret or {})
+    return in_order(state, after, kind, public) if kind in DRAW_ENTRIES else after
 
 
 def _seat_taken(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
@@ -224,8 +209,9 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
         raise TableError("roll_off/order", f"the next roll-off throw is throw {counter} of game {state.game_no}, "
                                            f"not throw {public['counter']} of game {public['game']}")
     number = public["draw"]
-    draw = fairness.draws[number - 1] if isinstance(number, int) and 1 <= number <= len(fairness.draws) else None
-    dice = drawn_throw(draw, number in fairness.draws_revealed, state.game_no, counter, pending_roll_off(game))
+    draw = fairness.draw_at(number)
+    dice = drawn_throw(draw, draw is not None and fairness.is_revealed(number), state.game_no, counter,
+                       pending_roll_off(game))
     if public["dice"] != dice:
         raise TableError("roll_off/draw", f"the dice of throw {counter} are not the values of draw {number}")
     step = apply(game, RollOff(tuple(tuple(dice.get(str(seat), ())) for seat in game.seats)))
@@ -321,14 +307,17 @@ def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, An
 
 def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] != len(fairness.draws) + 1:
-        raise TableError("draw/order", f"the next draw of this game is number {len(fairness.draws) + 1}")
-    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),)))
+    if public["draw"] != fairness.draw_count + 1:
+        raise TableError("draw/order", f"the next draw of this game is number {fairness.draw_count + 1}")
+    wanted = public.get("purpose", {})
+    key = (wanted.get("kind"), wanted.get("ref"))
+    return state.evolve(fairness=replace(fairness, draws=fairness.draws + ((public, secret),),
+                                         counts={**fairness.counts, key: fairness.counts.get(key, 0) + 1}))
 
 
 def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     fairness = _fairness(state)
-    if public["draw"] in fairness.draws_revealed or not 1 <= public["draw"] <= len(fairness.draws):
+    if fairness.draw_at(public["draw"]) is None or public["draw"] in fairness.draws_revealed:
         raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
     return state.evolve(fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 
@@ -354,6 +343,7 @@ _HANDLERS = {
     "turn_timed_out": _timed_out,
     "draw_committed": _draw_committed,
     "draw_revealed": _draw_revealed,
+    **DRAW_HANDLERS,
     **GM_HANDLERS,
 }
 """Entries every table folds alike, whatever its family."""

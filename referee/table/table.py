@@ -27,6 +27,7 @@ from .poker_play import PokerPlay
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
+from .draw_seeding import DrawSeeding
 from .seeding import HeldSeeds, Seeding
 from .state import TableState
 from .timers import TimerGroup
@@ -37,7 +38,7 @@ BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавы
 """The regulars of the bar ("кореша"), named in order of arrival."""
 
 
-class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
+class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, PokerPlay):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
 
     ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
@@ -66,6 +67,7 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
         self._paused_at = 0.0
         self._resumed_round: tuple[int, int] | None = None
         self._held_seeds = HeldSeeds()
+        self._held_draw_seeds = HeldSeeds()
         self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
@@ -85,12 +87,14 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
              seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> "Table":
         """The table rebuilt from its log (``TableBroken`` when the log cannot be folded).
 
-        A round that was waiting for the players' seeds waits for them again (``Seeding``)."""
+        A round that was waiting for the players' seeds waits for them again (``Seeding``), and so
+        does a draw (``DrawSeeding``)."""
         table = cls(table_id, events, dealer, scheduler, seed_wait_s, resume_seed_wait_s)
         for entry, state in replay(table_id, events.entries(table_id)):
             table._applied(state, entry.seq, entry.at)
         with table._lock:
             table._resume_seed_wait()
+            table._resume_draw_wait()
         return table
 
     def close(self) -> None:
@@ -187,13 +191,18 @@ class Table(Transactions, Seeding, Opening, Calling, Refereeing, PokerPlay):
         """Any player at the table starts the next round after a reveal.
 
         ``after`` is the (game, round) the player saw revealed: when somebody else already
-        started the next round, the press is answered as done and changes nothing.
+        started the next round, the press is answered as done and changes nothing; a later game or
+        round than the table's is refused ``action/stale`` (nobody saw it revealed).
         """
         with self._command():
             self._require_seat(seat)
             game = self.game
-            if after is not None and game is not None and (self.current.game_no, game.round_no) > after:
+            now = (self.current.game_no, game.round_no if game is not None else 0)
+            if after is not None and now > after:
                 return
+            if after is not None and now < after:
+                raise TableError("action/stale", f"game {after[0]} round {after[1]} has not been revealed: the "
+                                                 f"table is at game {now[0]} round {now[1]}")
             self._commit("next_round", {"seat": seat})
             self.family.begin_round(self)
         self._notify()

@@ -4,7 +4,8 @@
 table's lock it collects its entries in a ``Batch`` (``_commit`` folds each one first, so a
 refused entry raises and leaves nothing behind); at the end the whole batch goes to
 ``Store.append`` in one call, all or none. Only then do ``state`` and ``version`` change
-(``_applied``, entry by entry) and listeners hear of it (``_notify``); a nested command
+(``_applied``, entry by entry) and listeners hear of it (``_notify``); a command that ends with a
+committed draw no entry used is refused whole (``draw_order.unused_draw``); a nested command
 joins the outer one, and a listener call asked for inside a command waits for its end.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from referee.store.base import Store, StoreError
 
 from .batch import Batch
+from .draw_order import unused_draw
 from .errors import TableError
 
 if TYPE_CHECKING:
@@ -71,6 +73,9 @@ class Transactions:
                 yield
             finally:
                 self._batch = None
+            refused = unused_draw(batch.state)
+            if refused is not None:
+                raise refused
             self._store(batch)
         if batch.notify:
             self._notify()

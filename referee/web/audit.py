@@ -124,4 +124,4 @@ def entry_dict(entry: Entry) -> dict[str, Any]:
     5
     """
     return {"seq": entry.seq, "kind": entry.kind, "at": entry.at, "public": entry.public, "secret": entry.secret,
-            "secret_digest": entry.secret_digest, "prev_hash": entry.prev_hash, "hash": entry.hash}
+            "salt": entry.salt, "secret_digest": entry.secret_digest, "prev_hash": entry.prev_hash, "hash": entry.hash}

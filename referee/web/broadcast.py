@@ -70,7 +70,7 @@ class Broadcaster:
             pending.cancel()
         for sid in self._release_freed_seats(table):
             self.send_to(sid, table, None)
-        seats = [seat for seat in list(table.current.seats) if self._conns.online(table.id, seat)]
+        seats = self._online(table)
         if not seats and not self._conns.spectators(table.id):
             with self._send_lock:
                 self._seat_parts.pop(table.id, None)
@@ -116,15 +116,26 @@ class Broadcaster:
                 return
         self.table_changed(table)
 
+    def _online(self, table: Table) -> list[int]:
+        """The table's seats that have a connection now."""
+        return [seat for seat in list(table.current.seats) if self._conns.online(table.id, seat)]
+
     def _deliver(self, table: Table, seats: list[int]) -> None:
         """Build the views of ``seats`` and the spectators for one version and send their parts,
         unless a newer state already went out at this table (then a newer build is tried, or
-        nothing is sent)."""
+        nothing is sent). A build whose seats are not the ones online when it is sent (a spectator
+        took a seat meanwhile: its connection sits before it enters the seat's room, under the send
+        lock) is built again for them, so that no public part after a seat's first seat part leaves
+        that seat out of ``seat_parts``."""
         flags = FAMILY_VIEWS[table.current.family].flags
         for _ in range(BUILD_TRIES):
             views = self._views(table, [*seats, None])
             version = views[None]["version"]
             with self._send_lock:
+                online = self._online(table)
+                if sorted(online) != sorted(seats):
+                    seats = online
+                    continue
                 if version >= self._sent.get(table.id, 0):
                     self._sent[table.id] = version
                     self._send_parts(table.id, *split(views, flags))
@@ -160,7 +171,8 @@ class Broadcaster:
                                 spectators=self._conns.spectators(table.id), now=table.now(),
                                 deadline=table.turn_deadline(),
                                 commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                                private={seat: table.private_for(seat) for seat in seats if seat is not None})
+                                private={seat: table.private_for(seat) for seat in seats if seat is not None},
+                                draws=table.draw_parts())
             if table.version == version:
                 break
         return views

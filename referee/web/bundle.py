@@ -32,7 +32,7 @@ import re
 from collections.abc import Mapping
 
 PAGES: dict[str, tuple[str, ...]] = {
-    "table": ("js/table.js", "js/verified.js", "js/player_gm.js"),
+    "table": ("js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
     "home": ("js/home.js", "js/tutorial_offer.js"),
     "tutorial": ("js/tutorial.js",),
     "audit": ("js/audit.js",),

@@ -1,16 +1,16 @@
 """WebSocket frames that are not even Engine.IO packets close the connection quietly.
 
 Engine.IO reads a text frame's first character as the packet type and raises ``ValueError``
-for anything else (``"x"``, an empty frame) outside any handler, so the connection closed with
-a traceback in the log. ``QuietEngineFrames`` wraps the WSGI app and hands Engine.IO a
+for anything but a digit (``"x"``, an empty frame) outside any handler, so the connection closed with
+a traceback in the log, and ignores a digit that is no packet type (``"9"``). ``QuietEngineFrames`` wraps the WSGI app and hands Engine.IO a
 websocket (gevent-websocket's ``wsgi.websocket``) whose ``receive`` ends the connection on
 such a frame instead, as a client closing it would; well-formed frames pass untouched. The
 client reconnects by itself (docs/protocol.md, "Frames that are not events").
 
 >>> is_engine_frame("42[\\"sync\\",{}]"), is_engine_frame("2"), is_engine_frame(b"\\x01"), is_engine_frame("x")
 (True, True, True, False)
->>> is_engine_frame("")
-False
+>>> is_engine_frame(""), is_engine_frame("9"), is_engine_frame("7[]")
+(False, False, False)
 """
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ from typing import Any
 
 log = logging.getLogger("referee.web")
 
-PACKET_TYPES = frozenset("0123456789b")
-"""First characters Engine.IO's decoder reads without raising (a digit, or ``b`` for base64)."""
+PACKET_TYPES = frozenset("0123456b")
+"""First characters of an Engine.IO packet: its types 0–6 (open … noop), or ``b`` for base64. Engine.IO's
+decoder reads 7, 8 and 9 too, then drops the packet of no type silently: they close the connection here."""
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 

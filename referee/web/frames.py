@@ -53,6 +53,20 @@ REASONS = frozenset({
 """Why a frame was refused: what ``MALFORMED_EVENT`` carries (anything else is not the server's)."""
 
 
+UNKNOWN_NAMESPACE = "Unable to connect"
+"""python-socketio's refusal of a connect to a namespace the server does not serve (a bare string)."""
+
+
+def namespace_refusal(namespace: str | None) -> dict[str, Any]:
+    """The refusal of a connect to ``namespace``, shaped as every refused connection's (``err.data.code``).
+
+    >>> namespace_refusal("/admin")["data"]["code"]
+    'namespace/unknown'
+    """
+    message = f"there is only the namespace /, not {namespace}"
+    return {"message": message, "data": {"code": "namespace/unknown", "message": message}}
+
+
 class PacketJSON:
     """The JSON of the Socket.IO packets: what the server writes as ``wire.encode`` writes a
     payload, what it reads as engineio's reader (integers of at most 100 digits).
@@ -105,6 +119,8 @@ class GuardedPacket(sio_packet.Packet):
 
     def __init__(self, packet_type: int = sio_packet.EVENT, data: Any = None, namespace: str | None = None,
                  id: int | None = None, binary: bool | None = None, encoded_packet: Any = None) -> None:
+        if packet_type == sio_packet.CONNECT_ERROR and data == UNKNOWN_NAMESPACE:
+            data = namespace_refusal(namespace)
         super().__init__(packet_type, data, namespace, id, binary, encoded_packet)
         if encoded_packet is not None and not encoded_packet:
             self._refuse("the frame is empty")

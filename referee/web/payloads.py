@@ -192,6 +192,31 @@ def parse_seed(data: Any) -> tuple[int, str]:
     return int_field(data, "round", 1, INT_MAX), seed
 
 
+def parse_draw_seed(data: Any) -> tuple[int, str]:
+    """``(draw, seed)`` of a ``draw_seed`` event: the seed is 32 bytes as 64 lowercase hex digits.
+
+    >>> parse_draw_seed({"draw": 3, "seed": "ab" * 32})[0]
+    3
+    """
+    data = fields_of(data, "draw", "seed")
+    seed = data.get("seed")
+    if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
+        raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
+    return int_field(data, "draw", 1, INT_MAX), seed
+
+
+def parse_require_seeds(data: Any) -> bool:
+    """``{"on": bool}`` of a ``require_seeds`` event.
+
+    >>> parse_require_seeds({"on": True})
+    True
+    """
+    on = fields_of(data, "on").get("on")
+    if not isinstance(on, bool):
+        raise BadRequest("payload/malformed", "on must be true or false")
+    return on
+
+
 def parse_next_round(data: Any) -> tuple[int, int] | None:
     """The optional ``{"game", "round"}`` of the reveal a ``next_round`` press answers.
 

@@ -64,12 +64,12 @@ class RefereeBroadcaster:
         if fairness is not None:
             commitments = {"round_anchor": fairness.opening_public.get("round_anchor"),
                            "draw_root": fairness.opening_public.get("draw_root"),
-                           "roots": list(fairness.roots), "draws": len(fairness.draws)}
+                           "roots": list(fairness.roots), "draws": fairness.draw_count}
         return referee_view(state, version=table.version, connected=set(table.connected),
                             spectators=self._conns.spectators(table.id), now=table.now(),
                             deadline=table.turn_deadline(),
                             commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                            commitments=commitments,
+                            commitments=commitments, draws=table.draw_parts(),
                             translate=lambda key, **params: translate(lang, key, **params))
 
     def table_changed(self, table: Table) -> None:

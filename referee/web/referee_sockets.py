@@ -130,6 +130,8 @@ PLAYER_CHAT_EVENTS: dict[str, PlayerAction] = {
     "message": lambda table, seat, data: desk.send_message(table, seat, fields_of(data, "text").get("text"),
                                                           by_referee=False),
     "cheat": lambda table, seat, data: {"attempt": desk.submit_attempt(table, seat, parse_request(data))},
+    "stake": lambda table, seat, data: desk.set_stake(table, seat, stake_text(fields_of(data, "text").get("text")),
+                                                      by_player=True),
 }
 """A player's events of game-master mode: all of them spend the chat budget."""
 

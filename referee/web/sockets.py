@@ -23,8 +23,8 @@ from referee.table import Table, TableError, Tables, desk
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, table_room, watch_room
 from .events import SERVER_ERROR, Events
-from .payloads import (one_payload, parse_auth, parse_empty, parse_level, parse_name, parse_next_round, parse_seat,
-                       parse_set_rules, token_digest)
+from .payloads import (one_payload, parse_auth, parse_draw_seed, parse_empty, parse_level, parse_name, parse_next_round,
+                       parse_require_seeds, parse_seat, parse_set_rules, token_digest)
 from .broadcast import Broadcaster
 from .family_events import SeatAction, family_events
 from .frames import MALFORMED_EVENT, guard_frames, reason_of
@@ -49,8 +49,13 @@ def _remove_bot(table: Table, seat: int, data: Any) -> None:
     table.remove_bot(seat, parse_seat(data))
 
 
+def _draw_seed(table: Table, seat: int, data: Any) -> None:
+    table.contribute_draw_seed(seat, *parse_draw_seed(data))
+
+
 SEAT_EVENTS: dict[str, SeatAction] = {
     "start": _start, "new_game": _start, "next_round": _next_round, "add_bot": _add_bot, "remove_bot": _remove_bot,
+    "draw_seed": _draw_seed,
     **family_events(),
 }
 """Events that need a seat, each with what it does to the table (a family's own: ``family_events``)."""
@@ -162,6 +167,12 @@ def register_handlers(socketio: SocketIO, events: Events, tables: Tables, conns:
                 table.set_rules(seat, settings)
         return answer(sid, set_rules)
 
+    def on_require_seeds(sid: str, *args: Any) -> dict[str, Any]:
+        def require(conn: Connection, table: Table) -> None:
+            on = parse_require_seeds(one_payload(args))
+            table.set_require_seeds(on, by="referee" if conn.referee else seat_of(conn))
+        return answer(sid, require)
+
     def on_malformed_frame(sid: str, *args: Any) -> dict[str, Any]:
         def refuse(_conn: Connection, _table: Table) -> None:
             raise MalformedAction("payload/malformed", reason_of(args))
@@ -175,6 +186,7 @@ def register_handlers(socketio: SocketIO, events: Events, tables: Tables, conns:
     events.on("sync", on_sync)
     events.on("join", on_join)
     events.on("set_rules", on_set_rules)
+    events.on("require_seeds", on_require_seeds)
     for event, act in SEAT_EVENTS.items():
         events.on(event, _seat_handler(answer, seat_of, act))
     events.on(MALFORMED_EVENT, on_malformed_frame)

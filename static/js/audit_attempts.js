@@ -122,7 +122,7 @@ export class Attempts {
       if (round <= a.round) return `a die loaded by attempt ${number} shows six from round ${a.round + 1} on`;
       return once(uses, number, round, "loads one die a round");
     }
-    if (r.kind === "other") return round >= a.round ? null : `attempt ${number} was made in round ${a.round}, after this change`;
+    if (r.kind === "other") return sameRound(a, round) ?? once(uses, number, 0, "changes one die once");
     return `an attempt of kind ${r.kind} changes no die`;
   }
 

@@ -9,7 +9,7 @@ export const DOMAIN = {
 };
 export const TAG = {
   roundKey: 'tavern-jack/round-key/1', dice: 'tavern-jack/dice/1', dieSalt: 'tavern-jack/die-salt/1',
-  drawKey: 'tavern-jack/draw-key/1', drawValues: 'tavern-jack/draw-values/1', drawSalt: 'tavern-jack/draw-salt/1',
+  drawKey: 'tavern-jack/draw-key/1', seededDrawKey: 'tavern-jack/draw-key/2', drawValues: 'tavern-jack/draw-values/1', drawSalt: 'tavern-jack/draw-salt/1',
 };
 const DIE_SIDES = 6;
 const subtle = globalThis.crypto.subtle;

@@ -16,7 +16,10 @@ import {
   merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
+import { DrawSeedLedger } from './draw_seeds_check.js';
+import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
+import { guessable, isSalted, saltReused, secretProblem } from './fair_sealing.js';
 
 export {
   toHex, fromHex, RawNumber, parseExact, canonical, fields, sha256, verifySignature, fingerprint,
@@ -28,7 +31,7 @@ const GENESIS = '0'.repeat(64);
 const KIND = {
   opened: 'game_opened', dealt: 'round_dealt', changed: 'die_changed',
   revealed: 'round_revealed', drawCommitted: 'draw_committed', drawRevealed: 'draw_revealed',
-  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted',
+  seedContributed: 'seed_contributed', attemptSubmitted: 'attempt_submitted', drawSeed: 'draw_seed',
 };
 
 // ---------------------------------------------------------------- a player's own dice
@@ -84,7 +87,7 @@ async function entryHash(e) {
 
 async function checkLog(x, report) {
   const before = report.failures;
-  let previous = null;
+  let previous = null; let salted = false; const salts = new Map();
   for (let i = 0; i < x.entries.length; i++) {
     const e = x.entries[i]; const seq = num(e.seq);
     if (previous === null) {
@@ -98,12 +101,18 @@ async function checkLog(x, report) {
       report.fail('log', `seq ${seq}: prev_hash does not match the hash of seq ${num(previous.seq)}`);
     }
     if (await entryHash(e) !== e.hash) report.fail('log', `seq ${seq} (${e.kind}): the hash does not match the entry's content: the entry was altered`);
-    if (e.secret !== null && toHex(await sha256(canonicalBytes(e.secret))) !== e.secret_digest) {
-      report.fail('log', `seq ${seq} (${e.kind}): the revealed secret does not match its secret_digest`);
-    }
+    salted = salted || isSalted(e.secret_digest);
+    const problem = await secretProblem(e, salted);
+    if (problem !== null) report.fail('log', `seq ${seq} (${e.kind}): ${problem}`);
+    const reused = saltReused(e, salts);
+    if (reused !== null) report.fail('log', `seq ${seq} (${e.kind}): ${reused}`);
     previous = e;
   }
   if (report.failures === before) report.add('log', true, `${x.entries.length} entries, sequence and hash chain intact`);
+  const unsalted = x.entries.filter(guessable).length;
+  if (unsalted) {
+    report.add('log', true, `note: ${unsalted} sealed entries have unsalted digests (a log written before digests were salted): anyone can test guesses against them`);
+  }
   const head = x.head;
   const signed = await verifySignature(x.server_key, statement(DOMAIN.head, { table: head.table, seq: head.seq, hash: head.hash }), head.signature);
   if (signed === null) report.add('head', null, 'the head signature was not checked: no WebCrypto Ed25519 here');
@@ -156,7 +165,7 @@ class Auditor {
     else if (m.table !== this.table) this.report.fail(step, `the manifest is for table '${m.table}', not '${this.table}'`);
     else if (signed === null) this.report.add(step, null, 'the manifest signature was not checked: no WebCrypto Ed25519 here');
     else this.report.add(step, true, 'manifest signed by the server key');
-    const game = { manifest: m, rounds: new Map(), draws: new Map(), blocks: new Map([[1, m.draw_root]]), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)) };
+    const game = { manifest: m, rounds: new Map(), draws: new Map(), blocks: new Map([[1, m.draw_root]]), seeds: new SeedLedger(plain(m)), purposes: new DrawLedger(num(m.game)), drawSeeds: new DrawSeedLedger(plain(m)) };
     this.games.set(num(m.game), game);
     this.current = game;
   }
@@ -167,6 +176,12 @@ class Auditor {
     const last = Math.max(0, ...game.rounds.keys());
     const awaited = !last || game.rounds.get(last).revealed ? last + 1 : null;
     game.seeds.contributed(num(e.seq), plain(e.public), awaited, this.report);
+  }
+
+  async [KIND.drawSeed](e) {
+    const game = this.current;
+    if (!game) { this.report.fail('log', `seq ${num(e.seq)}: a draw seed is logged before any game of the export was opened`); return; }
+    game.drawSeeds.contributed(num(e.seq), plain(e.public), Math.max(0, ...game.draws.keys()) + 1, this.report);
   }
 
   async [KIND.attemptSubmitted](e) {
@@ -263,6 +278,8 @@ class Auditor {
       this.report.add(step, true, `draw commitment signed, root ${p.root.slice(0, 16)}…`);
     }
     game.purposes.committed(step, plain(p), game.rounds.size, this.report);
+    const seedsOf = p.seeds && typeof p.seeds === 'object' ? toHex(await seedsDigest(plain(p.seeds))) : null;
+    game.drawSeeds.committed(step, plain(p), seedsOf, this.report);
     if (p.next_draw_root !== undefined) {
       const block = announcedBlock(number, num(game.manifest.draw_slots));
       if (block === null) this.report.fail(step, `draw ${number} announces a block of draw secrets, which only the middle draw of a block does`);
@@ -281,6 +298,7 @@ class Auditor {
     const before = this.report.failures;
     await this.checkDraw(step, game, committed, r);
     game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
+    game.drawSeeds.revealed(step, plain(committed.public), plain(r.request), this.report);
     if (this.report.failures === before) {
       const purpose = plain(r.request.purpose);
       const label = purposeProblem(purpose) === null ? describePurpose(purpose) : 'the draw';
@@ -303,7 +321,10 @@ class Auditor {
     }
     if (toHex(await merkleRoot(results.map(drawLeaf))) !== committed.public.root) fail('the revealed results do not match the committed root');
     const key = await hmacKey(secret);
-    const drawKey = await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
+    const seeds = game.drawSeeds.seeded ? committed.public.seeds : undefined;
+    const drawKey = seeds && typeof seeds === 'object'
+      ? await hmac(key, fields(TAG.seededDrawKey, manifest.table, manifest.game, number, requestDigest, await seedsDigest(plain(seeds))))
+      : await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
     const { values, salts } = await deriveDraw(drawKey, request.items.map((item) => num(item.sides)));
     if (results.length !== values.length) fail(`${results.length} results are revealed for ${values.length} requested items`);
     for (let k = 0; k < Math.min(results.length, request.items.length); k++) {
@@ -345,6 +366,7 @@ export async function verifyExport(textOrObject) {
     try { await auditor[e.kind](e); } catch (error) { report.fail(`seq ${num(e.seq)}`, `malformed ${e.kind} entry (${error.message})`); }
   }
   auditor.finish();
+  checkDrawUses(x, report); // each draw used by its entry, in order (draw_uses.js)
   report.checks.push(...(await (await import('./audit_play.js')).verifyPlay(textOrObject)).checks); // the games, by the rules (loaded only here)
   return report.checks;
 }

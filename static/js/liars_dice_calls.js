@@ -6,6 +6,7 @@
 
 import { IllegalAction, MalformedAction } from "./liars_dice_errors.js";
 import { countMatching } from "./liars_dice_bids.js";
+import { leader, ROUND_BOUND, spotOnPlayed } from "./liars_dice_bound.js";
 import { countOf, inGame, nextInGame, standingBid } from "./liars_dice_state.js";
 
 // Seats that may call on the standing bid now: the player to act, then (under `challenge = anyone`)
@@ -61,6 +62,9 @@ function dieLostJson(settings, seat, left, lost) {
 export function call(state, action) {
   const spotOn = action.type === "spot_on";
   if (spotOn && !state.settings.spot_on) throw new IllegalAction("spot_on/off", "this table does not play spot on");
+  if (spotOn && !spotOnPlayed(true, state.round)) {
+    throw new IllegalAction("spot_on/bound", `from round ${ROUND_BOUND} on spot on is not played: the game's bound (docs/rules.md, "Bounds")`);
+  }
   const standing = requireCaller(state, action.seat);
   const caller = action.seat;
   const count = countMatching(state.hands, standing.face, state.settings.wild_ones && !state.palifico);
@@ -86,9 +90,13 @@ export function call(state, action) {
     if (left === 0) events.push({ kind: "player_out", data: { seat: loser }, audience: null });
   }
   if (gained) events.push({ kind: "die_gained", data: { seat: caller, dice_left: countOf(after, caller) }, audience: null });
+  const ahead = state.round >= ROUND_BOUND ? leader(Object.fromEntries(after.seats.map((s, i) => [s, after.counts[i]]))) : null;
   if (inGame(after).length === 1) {
     after = { ...after, phase: "over", winner: inGame(after)[0] };
     events.push({ kind: "game_over", data: { winner: after.winner }, audience: null });
+  } else if (ahead !== null) {
+    after = { ...after, phase: "over", winner: ahead };
+    events.push({ kind: "game_over", data: { winner: ahead, bound: ROUND_BOUND }, audience: null });
   }
   return { state: after, events };
 }

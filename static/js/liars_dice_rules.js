@@ -15,12 +15,14 @@
 
 import { changeDie, loseDie } from "./liars_dice_adjustments.js";
 import { bidOrder } from "./liars_dice_bids.js";
+import { spotOnPlayed } from "./liars_dice_bound.js";
 import { call, callers } from "./liars_dice_calls.js";
 import { IllegalAction, MalformedAction } from "./liars_dice_errors.js";
 import { rollOff } from "./liars_dice_roll_off.js";
 import { countOf, inGame, nextInGame, standingBid, totalDice } from "./liars_dice_state.js";
 
 export { bidOrder, countMatching } from "./liars_dice_bids.js";
+export { leader, ROUND_BOUND, spotOnPlayed } from "./liars_dice_bound.js";
 export { callers } from "./liars_dice_calls.js";
 export { IllegalAction, MalformedAction, RulesError, SettingsConflict } from "./liars_dice_errors.js";
 export { pendingRollOff } from "./liars_dice_roll_off.js";
@@ -75,7 +77,7 @@ export function legalActions(state) {
   const actions = raises.map(({ quantity, face }) => ({ type: "bid", seat: state.turn, quantity, face }));
   for (const seat of callers(state)) {
     actions.push({ type: "liar", seat });
-    if (state.settings.spot_on) actions.push({ type: "spot_on", seat });
+    if (spotOnPlayed(state.settings.spot_on, state.round)) actions.push({ type: "spot_on", seat });
   }
   return actions;
 }

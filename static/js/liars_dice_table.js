@@ -10,6 +10,7 @@ import { liarsDiceAnnouncements } from "./announce.js";
 import { BidControl } from "./bidcontrol.js";
 import { renderCalls, setUpCalls } from "./calls.js";
 import { die, diceRow, rollIn } from "./dice.js";
+import { ROUND_BOUND } from "./liars_dice_bound.js";
 import { bringIntoView, byId, el, focusIfIdle, setText, show } from "./dom.js";
 import { diceCount, pageWording, t } from "./i18n.js";
 import { RulesChange } from "./lobby_rules.js";
@@ -56,7 +57,9 @@ export class LiarsDiceTable {
     renderRollOff(state);
     show(byId("over"), game?.phase === "over");
     if (game?.phase === "over") {
-      setText(byId("winner"), game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
+      const won = game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) });
+      // More than one player still holds dice: the game met its bound (docs/rules.md, "Bounds").
+      setText(byId("winner"), game.seats_in_game.length > 1 ? `${won} ${t("over.bound_dice", { n: ROUND_BOUND })}` : won);
       show(byId("new-game"), seated);
       show(byId("rematch-hint"), seated);
     }

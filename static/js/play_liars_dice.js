@@ -7,7 +7,7 @@
 // back), the next rounds, penalty dice and the winner. It also keeps what the audit page shows:
 // per round the bids and the call (count, loser), per game the roll-off's throws.
 
-import { apply, countOf, firstOpener, newGame, pendingRoll, pendingRollOff, RulesError, sameSettings, settingsFrom, standingBid, totalDice } from "./liars_dice_rules.js";
+import { apply, countOf, firstOpener, inGame, newGame, pendingRoll, pendingRollOff, ROUND_BOUND, RulesError, sameSettings, settingsFrom, standingBid, totalDice } from "./liars_dice_rules.js";
 import { ReplaySteps } from "./replay_steps.js";
 import { field, throwProblem, throwText } from "./verify_roll_off.js";
 
@@ -168,7 +168,8 @@ export class LiarsDiceReplay extends ReplaySteps {
     const state = this.state; const r = state.result;
     const words = r.call === "liar" ? "calls Liar on" : "says spot on to";
     let text = `seq ${seq}: seat ${r.caller} ${words} ${r.quantity} × ${r.face} by seat ${r.bidder}: ${r.count} counted, so ${costText(state)}`;
-    if (state.phase === "over") text += `; seat ${state.winner} wins`;
+    if (state.phase === "over" && inGame(state).length > 1) text += `; the game has reached its bound of ${ROUND_BOUND} rounds: seat ${state.winner} holds the most dice and wins`;
+    else if (state.phase === "over") text += `; seat ${state.winner} wins`;
     this.calling = true;
     record.call = { ...r, seq, out: r.loser !== null && countOf(state, r.loser) === 0, winner: state.winner };
     this.report.add(this.roundStep, true, text);

@@ -1,5 +1,5 @@
 // Game-master mode at the player's table page: the pause, the table chat, the private thread with the
-// referee, the stakes and pot, and the roleplay cheat form with the player's own attempts and results.
+// referee, the stakes and pot (player_stakes.js, at every table), and the roleplay cheat form with the player's own attempts and results.
 // It adds its own sections to the page and listens to table.js's states (window.tavern.feed) and
 // connection (window.tavern.socket; it imports table.js, which therefore runs first, even while
 // table.js waits for its game's modules).
@@ -8,10 +8,10 @@ import "./table.js";
 import { byId, el, setText, show, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { potText } from "./pot.js";
 import { checkText } from "./referee_attempts.js";
 import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
 import { sender } from "./send.js";
+import { renderStakes, stakesCard } from "./player_stakes.js";
 
 const socket = window.tavern.socket;
 const KIND_FIELDS = { telekinesis: ["die", "value"], mind_reading: ["target"], loaded_die: [], knock: ["target", "value"], other: [] };
@@ -32,8 +32,7 @@ function textForm(id, label, event) {
 }
 
 const status = card("gm-status", t("gm.title"));
-status.append(el("p", { id: "gm-referee", class: "hint" }), el("p", { id: "gm-paused", class: "paused-banner", hidden: true }, t("gm.paused")),
-  el("p", { id: "gm-pot" }));
+status.append(el("p", { id: "gm-referee", class: "hint" }), el("p", { id: "gm-paused", class: "paused-banner", hidden: true }, t("gm.paused")));
 const chat = card("gm-chat", t("gm.chat"));
 chat.append(el("ol", { id: "gm-chat-log", class: "chat-log", "aria-live": "polite" }), textForm("gm-chat", t("gm.chat_label"), "chat"));
 const thread = card("gm-private", t("gm.private"));
@@ -51,8 +50,9 @@ const cheatForm = el("form", { id: "cheat-form", class: "cheat-form" },
   field(description, t("cheat.description")), el("button", { type: "submit", class: "btn primary" }, t("cheat.send")));
 cheat.append(el("p", { class: "hint" }, t("cheat.hint")), cheatForm, el("ol", { id: "cheat-attempts", class: "attempts" }));
 // The game master's card (pause, pot) leads the side column; the conversations follow the bids and the history.
+const stakes = stakesCard(send);
 document.querySelector(".side")?.prepend(status);
-byId("share").before(cheat, thread, chat);
+byId("share").before(cheat, thread, chat, stakes);
 
 function showFields() {
   for (const name of ["die", "target", "value"]) show(cheatForm.querySelector(`[data-field="${name}"]`), KIND_FIELDS[kind.value].includes(name));
@@ -90,10 +90,10 @@ function onState(state) {
   const seated = you.seat !== null;
   const refereed = gm.referee !== null;
   if (refereed || gm.stakes.length > 0) stylesheet("/static/css/referee.css");
-  show(status, refereed || gm.stakes.length > 0);
+  show(status, refereed);
   setText(byId("gm-referee"), refereed ? t("gm.referee_is", { name: gm.referee.name }) : "");
   show(byId("gm-paused"), gm.paused);
-  setText(byId("gm-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : "");
+  renderStakes(stakes, state);
   show(chat, true);
   show(byId("gm-chat-form"), seated);
   renderChat(byId("gm-chat-log"), state, gm.chat);

@@ -11,6 +11,7 @@ import { die, diceRow } from "./dice.js";
 import { byId, el, focusIfIdle, setText, show } from "./dom.js";
 import { pageWording, t } from "./i18n.js";
 import { seatName } from "./names.js";
+import { ROUND_BOUND } from "./poker_bound.js";
 import { PokerBracket } from "./poker_page_bracket.js";
 import { PokerCup } from "./poker_page_cup.js";
 import { declarationWords, pokerAnnouncements, revealWords, tokensLine, tokensWords, turnWords } from "./poker_page_words.js";
@@ -204,7 +205,10 @@ export class PokerTable {
 
   renderOver(state) {
     const { game, you, evening } = state;
-    setText(this.overWinner, game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) }));
+    const won = game.winner === you.seat ? t("over.you_win") : t("over.winner", { name: seatName(state, game.winner) });
+    // Both players still hold tokens: the game met its bound (docs/rules.md, "Bounds").
+    const bound = Object.values(game.tokens).every((n) => n > 0);
+    setText(this.overWinner, bound ? `${won} ${t("over.bound_tokens", { n: ROUND_BOUND })}` : won);
     const champion = evening?.champion ?? null;
     setText(this.overNote, champion === null ? t("poker.over.next") : t("poker.over.champion", { name: seatName(state, champion) }));
     setText(this.nextGame, champion === null ? t("poker.over.next_game") : t("poker.over.new_evening"));

@@ -8,8 +8,9 @@
 //   apply(s, {type: "doubt", seat: 1}).result.held  → true
 
 import { IllegalAction, MalformedAction, RulesError } from "./liars_dice_errors.js";
+import { ROUND_BOUND } from "./poker_bound.js";
 
-export { RulesError };
+export { ROUND_BOUND, RulesError };
 
 export const SHAPES = { single: [1], pair: [2, 1], two_pairs: [2, 2, 1], three: [3, 1], full_house: [3, 2], four: [4, 1], five: [5] };
 export const KINDS = Object.keys(SHAPES);
@@ -129,9 +130,11 @@ const STEPS = {
     const held = isIn(placed.declaration, s.cup);
     const [winner, loser] = held ? [placed.seat, a.seat] : [a.seat, placed.seat];
     const tokens = s.seats.map((seat, i) => s.tokens[i] + (seat === winner ? 1 : -1));
-    const over = tokens[s.seats.indexOf(loser)] === 0;
+    const bound = tokens[s.seats.indexOf(loser)] > 0 && s.round >= ROUND_BOUND && tokens[0] !== tokens[1];
+    const over = bound || tokens[s.seats.indexOf(loser)] === 0;
+    const champion = bound ? s.seats[tokens[0] > tokens[1] ? 0 : 1] : winner;
     const result = { declarer: placed.seat, doubter: a.seat, declaration: placed.declaration, cup: s.cup, held, winner, loser };
-    return { ...s, tokens, result, phase: over ? "over" : "revealed", winner: over ? winner : null };
+    return { ...s, tokens, result, phase: over ? "over" : "revealed", winner: over ? champion : null };
   },
   reroll(s, a) {
     if (!Array.isArray(a.keep) || a.keep.some((d) => !isInt(d))) throw new MalformedAction("reroll/malformed", "the dice to keep are faces");

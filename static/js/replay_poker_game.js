@@ -5,7 +5,7 @@
 // whose dice are not revealed at the end of the log "not yet revealed".
 
 import { describePurpose, purposeProblem } from "./fair_inputs.js";
-import { apply, fromDict, last, newGame, pendingRoll, RulesError, sameSettings, settingsFrom, textOf, tokensOf, turnOf } from "./poker_rules.js";
+import { apply, fromDict, last, newGame, pendingRoll, ROUND_BOUND, RulesError, sameSettings, settingsFrom, textOf, tokensOf, turnOf } from "./poker_rules.js";
 import { ReplaySteps } from "./replay_steps.js";
 import { field } from "./verify_roll_off.js";
 
@@ -158,7 +158,8 @@ export class PokerGameReplay extends ReplaySteps {
     const s = this.state; const r = s.result;
     this.rounds += 1;
     let text = `seq ${seq}: seat ${seat} doubts ${textOf(r.declaration)} by seat ${r.declarer}: the cup holds ${diceText(r.cup)}, ${r.held ? "it holds" : "a bluff"}, so seat ${r.loser} gives a token to seat ${r.winner} (${seatTokens(s)})`;
-    if (s.phase === "over") text += `; seat ${s.winner} wins`;
+    if (s.phase === "over" && Math.min(...s.tokens) > 0) text += `; the game has reached its bound of ${ROUND_BOUND} rounds: seat ${s.winner} holds the most tokens and wins`;
+    else if (s.phase === "over") text += `; seat ${s.winner} wins`;
     this.report.add(this.roundStep, true, text);
     this.due = [...this.committed.keys()].sort((a, b) => a - b).filter((n) => !this.shown.has(n));
     this.doubtSeq = seq;

@@ -59,7 +59,8 @@ function onState(state) {
 window.tavern.feed.onState(onState); // also the newest state, when it came before this module was loaded
 
 function sendSeed({ game, you }) {
-  if (game?.phase !== "rolling" || you.seat === null || !game.seats_in_game.includes(you.seat)) return;
+  // A round's deal (Liar's Dice); a poker-dice cup waiting for its roll has no seats_in_game (draw_seeds_page.js seeds it).
+  if (game?.phase !== "rolling" || you.seat === null || !game.seats_in_game?.includes(you.seat)) return;
   const round = `${game.game}/${game.round}`;
   if (seeded.has(round)) return;
   seeded.add(round);

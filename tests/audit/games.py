@@ -1,6 +1,6 @@
 """Whole games through the in-process app (tests/support/app.py): a client per seat sends its
-seed when a round is rolling (or lets the seed deadline pass), then bids, calls and moves on
-at random, exactly as browsers would over Socket.IO."""
+seed when a round is rolling or a roll-off throw waits (or lets the seed deadline pass), then
+bids, calls and moves on at random, exactly as browsers would over Socket.IO."""
 from __future__ import annotations
 
 import random
@@ -43,8 +43,13 @@ class Table:
 
     @property
     def game(self) -> dict[str, Any]:
+        return self.state["game"]
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """Client 0's newest state."""
         self.drain()
-        return self.last[0]["game"]
+        return self.last[0]
 
     def drain(self) -> None:
         for seat, client in self.clients.items():
@@ -74,12 +79,26 @@ class Table:
     def step(self) -> None:
         """One move of whoever is due: seeds, a bid or a call, or the next round."""
         game = self.game
-        if game["phase"] == "rolling":
+        if game["phase"] == "rolling_off":
+            self.send_draw_seeds()
+        elif game["phase"] == "rolling":
             self.send_seeds(game)
         elif game["phase"] == "revealed":
             self.emit(self.rng.choice(list(self.clients)), "next_round")
         elif game["phase"] == "bidding":
             self.emit(game["turn"], *random_move(self.rng, game))
+
+    def send_draw_seeds(self) -> None:
+        """The roll-off's throw waits for the throwers' seeds (``draws.waiting``): most send one, then the
+        wait runs out."""
+        waiting = self.state["draws"]["waiting"]
+        for seat in waiting["seats"]:
+            if self.rng.random() < 0.8:
+                seed = bytes(self.rng.getrandbits(8) for _ in range(32)).hex()
+                self.emit(seat, "draw_seed", {"draw": waiting["draw"], "seed": seed})
+                if self.state["draws"]["waiting"] != waiting:
+                    return
+        self.harness.clock.advance(SEED_WAIT_S)
 
     def send_seeds(self, game: dict[str, Any]) -> None:
         for seat in game["seats_in_game"]:

@@ -14,9 +14,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.fairness.encoding import sha256
 from referee.fairness.purposes import POKER_DIE, POKER_ROLL, purpose
-from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
-                                       Reroll, Roll, apply, legal_actions, new_bracket, new_game, pending_roll)
+from referee.rules.poker_bluff import (HIGHEST, Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
+                                       Reroll, Roll, apply, declarations_in, legal_actions, new_bracket, new_game,
+                                       pending_roll)
 from referee.store.log import EventLog, NewEntry
 from referee.web.audit import entry_dict
 
@@ -37,12 +39,13 @@ class PokerLog:
         self.game_no = self.evening_no = 0
         self.opening: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.draws: list[dict[str, Any]] = []
-        self.revealed = 0
+        self.revealed = self.head = 0
         self.command([("table_created", {"id": table_id, "rules": self.rules}, None)])
 
     def command(self, entries: Command) -> None:
-        head = len(self.events.entries(self.table_id))
-        self.events.append(self.table_id, [NewEntry(kind, public, secret) for kind, public, secret in entries], head)
+        self.events.append(self.table_id, [NewEntry(kind, public, secret) for kind, public, secret in entries],
+                           self.head)
+        self.head += len(entries)
 
     def sit(self, seat: int) -> None:
         self.seated.append(seat)
@@ -57,12 +60,15 @@ class PokerLog:
                 ("game_opened", self.opening[0], self.opening[1])]
 
     def roll(self, count: int) -> tuple[Command, tuple[int, ...]]:
-        """The entries of a roll of ``count`` dice: the draw's commitment and ``cup_rolled``."""
+        """The entries of a roll of ``count`` dice: both players' seeds, the draw's commitment and ``cup_rolled``."""
         assert self.opening is not None
         number = len(self.draws) + 1
-        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number), [POKER_DIE] * count)
+        seeds = [{"draw": number, "seat": seat, "seed": sha256(f"{self.game_no}/{number}/{seat}".encode()).hex()}
+                 for seat in self.opening[0]["seed_seats"]]
+        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number), [POKER_DIE] * count,
+                                 seeds, {})
         self.draws.append(drawn.secret)
-        return ([("draw_committed", drawn.public, drawn.secret),
+        return ([*[("draw_seed", seed, None) for seed in seeds], ("draw_committed", drawn.public, drawn.secret),
                  ("cup_rolled", {"game": self.game_no, "draw": number}, None)], tuple(drawn.values))
 
     def reveal_cup(self) -> Command:
@@ -83,8 +89,8 @@ class PokerLog:
 class Evening:
     """One evening at ``log``: the bracket of the seated players, each pair's match, game after game."""
 
-    def __init__(self, log: PokerLog, rng: random.Random, settle: bool) -> None:
-        self.log, self.rng, self.settle = log, rng, settle
+    def __init__(self, log: PokerLog, rng: random.Random, settle: bool, level: bool = False) -> None:
+        self.log, self.rng, self.settle, self.level = log, rng, settle, level
         log.evening_no += 1
         self.number, self.bracket = log.evening_no, new_bracket(sorted(log.seated))
         self.matches: dict[tuple[int, ...], Match] = {}
@@ -142,7 +148,7 @@ class Evening:
             state = apply(apply(state, NextRound()).state, Roll(dice)).state
             log.command([("next_round", presser, None)] + entries)
             return state
-        action = pick(state, rng)
+        action = level_pick(state) if self.level else pick(state, rng)
         after = apply(state, action).state
         bot = {"by_bot": True} if rng.random() < 0.2 else {}
         if isinstance(action, Declare):
@@ -171,16 +177,29 @@ def pick(state: GameState, rng: random.Random) -> Any:
     return rng.choice([a for a in actions if not isinstance(a, Doubt)])
 
 
+def level_pick(state: GameState) -> Any:
+    """The player ahead loses every round (the tokens stay level, the game meets its bound): the
+    declarer ahead declares five sixes on a cup that is not, the other the best the cup holds; a doubt."""
+    if state.phase is Phase.RESPONDING:
+        return Doubt(state.other(state.holder))
+    seat = state.holder
+    if state.phase is Phase.KEEPING:
+        return legal_actions(state)[0]
+    ahead = state.tokens_of(seat) > state.tokens_of(state.other(seat))
+    declaration = HIGHEST if ahead and state.cup != (6,) * 5 else max(declarations_in(state.cup))
+    return Declare(seat, declaration)
+
+
 def poker_evening(seed: int = 1, players: int = 2, rules: dict[str, Any] | None = None, evenings: int = 1,
-                  settle: bool = False, in_play: int | None = None) -> PokerLog:
+                  settle: bool = False, in_play: int | None = None, level: bool = False) -> PokerLog:
     """``players`` seated play ``evenings`` whole evenings (then, with ``in_play``, one more evening's
-    first game is left ``in_play`` commands into it)."""
+    first game is left ``in_play`` commands into it); with ``level`` every game meets its bound."""
     log = PokerLog(rules if rules is not None else {"tokens": 2, "turn_timer_s": 0}, seed)
     rng = random.Random(seed)
     for seat in range(players):
         log.sit(seat)
     for _ in range(evenings):
-        Evening(log, rng, settle).play()
+        Evening(log, rng, settle, level).play()
     if in_play is not None:
         Evening(log, rng, settle).play_game(in_play)
     return log

@@ -24,7 +24,7 @@ from .play_logs import Forger, finish, refereed_table
 from .test_play import play_checks
 from .test_play_house import EVENINGS, random_settings
 
-TABLE_EVENINGS = {**EVENINGS, "roll_off_ties": (preset("kul_tiras", dice_per_player=2), 4, 6)}
+TABLE_EVENINGS = {**EVENINGS, "roll_off_ties": (preset("kul_tiras", dice_per_player=2), 7, 6)}
 """name -> (rules, seed, players) of the evenings played on a real Table (``roll_off_ties`` throws its
 roll-off three times, two groups tied at once)."""
 
@@ -161,8 +161,8 @@ def test_js_keeps_the_roll_off_throws_and_the_spot_ons_for_the_page(cases):
     kept = case["js"]["throws"]
     assert [(t["game"], t["counter"], t["draw"], t["dice"]) for t in kept] == [
         (t["game"], t["counter"], t["draw"], t["dice"]) for t in throws]
-    assert [t["tied"] for t in kept[:2]] == [[[0, 1], [2, 3, 5]], [[0, 1]]] and kept[0]["order"] is None
-    assert kept[2]["order"] == [1, 0, 3, 2, 5, 4]
+    assert [t["tied"] for t in kept[:2]] == [[[1, 3], [2, 5]], [[2, 5]]] and kept[0]["order"] is None
+    assert kept[2]["order"] == [4, 3, 1, 5, 2, 0]
     perudo = cases["clean perudo"]
     calls = [r["call"] for r in perudo["js"]["rounds"] if r["call"] and r["call"]["call"] == "spot_on"]
     entries = [e["seq"] for e in perudo["export"]["entries"] if e["kind"] == "spot_on"]

@@ -21,9 +21,10 @@ TWO_GAMES = {"tokens": 2, "two_games": True, "turn_timer_s": 0}
 EVENINGS = {
     "two players": dict(seed=1, players=2),
     "bracket of three": dict(seed=2, players=3, settle=True),
-    "two games with a decider": dict(seed=3, players=2, rules=TWO_GAMES),
+    "two games with a decider": dict(seed=7, players=2, rules=TWO_GAMES),
     "two evenings and a round in play": dict(seed=4, players=3, evenings=1, in_play=3),
     "five players, three tokens": dict(seed=5, players=5, rules={"tokens": 3, "turn_timer_s": 0}),
+    "tokens kept level to the bound": dict(seed=6, players=2, settle=True, level=True),
 }
 
 
@@ -99,3 +100,11 @@ def test_referee_verify_prints_a_line_per_poker_game(tmp_path):
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("game 1: seats 0, 1 (seat 0 opens): seat ") and lines[0].endswith("rounds checked")
     assert lines[1].startswith("game 2: seats ") and lines[-1].startswith("OK: all ")
+
+
+def test_a_game_that_meets_its_bound_verifies_and_says_so():
+    report = verify_export(export("tokens kept level to the bound"))
+
+    assert report.ok, [str(c) for c in report.failures]
+    assert any("the game has reached its bound of 500 rounds: seat" in c.message for c in report.checks)
+    assert report.summary[0].endswith("501 rounds checked") or report.summary[0].endswith("500 rounds checked")

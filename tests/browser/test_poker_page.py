@@ -210,6 +210,17 @@ def test_the_reveal_shows_the_cup_and_says_who_gives_a_token(page: Page) -> None
     assert sent(page)[-1] == ["next_round", {"game": 1, "round": 1}]
 
 
+def test_a_game_that_meets_its_bound_says_why_the_player_ahead_won(page: Page) -> None:
+    from dataclasses import replace
+    from referee.rules.poker_bluff import ROUND_BOUND
+    state = replace(new_game(SETTINGS, (0, 1), 0), tokens=(3, 2), round_no=ROUND_BOUND)
+    state = apply(apply(apply(state, Roll((2, 3, 4, 5, 1))).state, Declare(0, HIGHEST)).state, Doubt(1)).state
+    assert (state.winner, state.tokens) == (1, (2, 3))
+    show(page, full_view(state, None, step=2))
+    expect(page.locator("#poker-over .winner")).to_have_text(
+        f"Ben wins! The game met its bound (round {ROUND_BOUND} and later): the most tokens win.")
+
+
 EVENING = {"evening": 1, "entrants": [0, 1, 2, 3, 4], "champion": None, "pot": None, "token_value": "1 silver",
            "rounds": [[{"seats": [0, 1], "winner": None, "games": []}, {"seats": [2, 3], "winner": 3, "games": [3]},
                        {"seats": [4], "winner": 4, "games": []}]]}

@@ -12,11 +12,15 @@ from typing import Any, Callable
 
 from referee.fairness import Deal, deal, kinds, open_game, reveal, reveal_draw
 from referee.fairness.draws import Draw, draw, request_digest, result_leaves
+from referee.fairness.draw_uses import USES
+from referee.fairness.verify_draw_seeds import concerned
 from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, seat_map, statement
 from referee.fairness.merkle import hand_leaves, merkle_root
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, ROLL_OFF, purpose
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
+
+from referee.table.roll_off import throw_dice
 
 from .logbook import SIGNER, TABLE, FakeLog, rng_entropy
 
@@ -41,15 +45,20 @@ def forged_deal(opening: Any, round_no: int, counts: dict[int, int], seeds: dict
     return Deal(public, {"game": manifest["game"], "round": round_no, "hands": seat_map(hands), "salts": seat_map(hex_salts)})
 
 
-def forged_draw(opening: Any, draw_no: int, request: dict[str, Any], public_purpose: Any) -> Draw:
-    """A signed draw of any request the server likes (free-text purpose, extra inputs...)."""
+def forged_draw(opening: Any, draw_no: int, request: dict[str, Any], public_purpose: Any,
+                seeds: dict[int, str] | None = None, missing: dict[int, str] | None = None) -> Draw:
+    """A signed draw of any request the server likes (free-text purpose, extra inputs, any seeds...)."""
     manifest = opening.manifest
     secret = draw_secret(bytes.fromhex(opening.secret["draw_master"]), draw_no)
-    key = draw_key(secret, TABLE, manifest["game"], draw_no, request_digest(request))
+    public_seeds = seat_map(seeds or {})
+    digest = seeds_digest(public_seeds) if manifest.get("draw_key") == 2 else None
+    key = draw_key(secret, TABLE, manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
     results = [{"index": k, "label": item["label"], "sides": item["sides"], "value": values[k], "salt": salts[k].hex()}
                for k, item in enumerate(request["items"])]
-    public = {"table": TABLE, "game": manifest["game"], "draw": draw_no, "purpose": public_purpose,
+    inputs = {} if digest is None else {"seeds": public_seeds, "seeds_missing": seat_map(missing or {}),
+                                        "seeds_digest": digest.hex()}
+    public = {"table": TABLE, "game": manifest["game"], "draw": draw_no, "purpose": public_purpose, **inputs,
               "request_digest": request_digest(request).hex(), "size": len(results),
               "root": merkle_root(result_leaves(results)).hex()}
     public["signature"] = SIGNER.sign(statement(DRAW_DOMAIN, public))
@@ -59,10 +68,10 @@ def forged_draw(opening: Any, draw_no: int, request: dict[str, Any], public_purp
 class Server:
     """One game at a table of two people (seats 0, 1) and a bot (seat 2), logged as it goes."""
 
-    def __init__(self, seed: int = 7) -> None:
+    def __init__(self, seed: int = 7, rules: dict[str, Any] | None = None) -> None:
         self.rng = random.Random(seed)
         self.log = FakeLog()
-        self.opening = open_game(SIGNER, TABLE, 1, {"preset": "tavern"}, list(SEATS), people=PEOPLE,
+        self.opening = open_game(SIGNER, TABLE, 1, rules or {"preset": "tavern"}, list(SEATS), people=PEOPLE,
                                  entropy=rng_entropy(self.rng))
         self.log.append(kinds.GAME_OPENED, self.opening.manifest, self.opening.secret)
         self.counts = {seat: DICE for seat in SEATS}
@@ -107,15 +116,40 @@ class Server:
                         {"seat": 0, "kind": "mind_reading", "target": 2})
 
     def draw(self, made: Draw | None = None, kind: str = ATTEMPT_CHECK, ref: int = 1, counter: int = 1,
-             items: list[Any] | None = None, revealed: bool = True) -> Draw:
-        """Log a draw: ``made`` (forged), else the honest one for {kind, ref, counter}."""
+             items: list[Any] | None = None, revealed: bool = True, used: bool = True) -> Draw:
+        """Log a draw: ``made`` (forged), else the honest one for {kind, ref, counter}; ``used``: then
+        the entry that uses it (``draw_uses.USES``: ``attempt_checked``, ``roll_off``, ...)."""
         self.draws += 1
-        drawn = made or draw(SIGNER, self.opening.secret, self.opening.manifest, self.draws,
-                             purpose(kind, ref, counter), items or [("d20", 20)])
+        if made is None:
+            wanted = purpose(kind, ref, counter)
+            request = {"purpose": wanted, "items": [{"label": label, "sides": sides} for label, sides in items or [("d20", 20)]]}
+            seeds = [self.draw_seed(seat) for seat in concerned(request, list(PEOPLE))]
+            made = draw(SIGNER, self.opening.secret, self.opening.manifest, self.draws, wanted, items or [("d20", 20)], seeds)
+        return self.log_draw(made, kind, ref, counter, revealed, used)
+
+    def log_draw(self, drawn: Draw, kind: str, ref: int, counter: int, revealed: bool = True, used: bool = True) -> Draw:
+        """Log ``drawn`` (numbered already): its commitment, its reveal, the entry that uses it."""
         self.log.append(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
         if revealed:
             self.log.append(kinds.DRAW_REVEALED, reveal_draw(self.opening.secret, drawn.secret))
+        if used:
+            self.use(kind, ref, counter, drawn)
         return drawn
+
+    def draw_seed(self, seat: int, draw_no: int | None = None) -> dict[str, Any]:
+        """A person's browser sends a seed for the next draw, logged as ``draw_seed``."""
+        seed = {"draw": draw_no or self.draws, "seat": seat, "seed": self.rng.randbytes(32).hex()}
+        self.log.append(kinds.DRAW_SEED, seed)
+        return seed
+
+    def use(self, kind: str, ref: int, counter: int, drawn: Draw, number: int | None = None) -> None:
+        """Log the entry that uses ``drawn`` (naming draw ``number``, its own by default)."""
+        number = number or drawn.public["draw"]
+        use = USES[kind]
+        public: dict[str, Any] = {use.ref: ref, **({"draw": number} if use.named else {})}
+        if kind == ROLL_OFF:
+            public.update(counter=counter, dice=throw_dice(drawn.secret["results"]))
+        self.log.append(use.entry, public)
 
     def export(self) -> dict[str, Any]:
         """What a player downloads: the whole log, signed head included."""

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+from referee.table.roll_off import throw_dice
 from referee.fairness import build_export, deal, die_change, draw, kinds, open_game, reveal, reveal_draw
 from referee.fairness.keys import Signer
 from referee.fairness.purposes import ROLL_OFF, purpose
@@ -65,10 +66,14 @@ def play_game(
     log.append(kinds.GAME_OPENED, opening.manifest, opening.secret)
     log.append("seat_token", {"seat": seats[0]}, {"token_digest": "never revealed"})
     if roll_off:
+        seeds = [{"draw": 1, "seat": seat, "seed": rng.randbytes(32).hex()} for seat in humans]
+        for seed in seeds:
+            log.append(kinds.DRAW_SEED, seed)
         roll = draw(SIGNER, opening.secret, opening.manifest, 1, purpose(ROLL_OFF, game_no),
-                    [(f"seat {s}", 6) for s in seats for _ in range(2)])
+                    [(f"seat {s}", 6) for s in seats for _ in range(2)], seeds)
         log.append(kinds.DRAW_COMMITTED, roll.public, roll.secret)
         log.append(kinds.DRAW_REVEALED, reveal_draw(opening.secret, roll.secret))
+        log.append("roll_off", {"game": game_no, "counter": 1, "draw": 1, "dice": throw_dice(roll.secret["results"])})
     counts = {seat: dice for seat in seats}
     deals = []
     round_no = 0

@@ -8,11 +8,12 @@ from referee.fairness import DealError, deal, kinds, verify_export, verify_signa
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 from referee.fairness.purposes import ATTEMPT_CHECK, ROLL_OFF
 from referee.fairness.verify_inputs import MISSING_WORDS
+from referee.gm.settings import GmSettings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table import ManualScheduler, TableError, Tables, desk
 from referee.table.fair_dealer import FairDealer
 
-from . import dishonest
+from . import dishonest, dishonest_draws
 from .dishonest import PEOPLE, ROLL, SIGNER, Server, forged_deal
 from .logbook import entries_of
 
@@ -85,18 +86,24 @@ def test_a_seed_withheld_as_late_passes_but_the_audit_says_so_plainly():
 def test_a_draw_with_a_free_text_purpose_is_caught():
     assert failures(dishonest.draw_with_free_purpose()) == [
         'game 1 draw 1: the purpose is not from the enumeration: a draw purpose is exactly {kind, ref, counter}, '
-        'got "attempt 1 check "']
+        'got "attempt 1 check "',
+        "game 1 draw 1: seq 9: attempt_checked of attempt 1 uses draw 1 (a purpose outside the enumeration), "
+        "which is not its attempt_check draw"]
 
 
 def test_a_retried_draw_is_caught_by_the_verifier_and_refused_by_the_table():
     assert failures(dishonest.draw_retried()) == [
         "game 1 draw 2: attempt_check of attempt 1 is drawn again (first as draw 1): a retried draw"]
     table = Tables(EventLog(":memory:"), FairDealer(SIGNER), ManualScheduler(), seed_wait_s=0).create({})
+    desk.name_referee(table, "GM", "rd", GmSettings(cheating=True))
     table.join("Anna", "d0"), table.join("Ben", "d1")
     table.start_game()
-    table.draw(ATTEMPT_CHECK, 1, [("d20", 20)])
+    attempt = desk.submit_attempt(table, 0, {"kind": "telekinesis", "die": 0, "value": 6, "target": None,
+                                              "description": "…"})
+    desk.judge(table, attempt, 200, 0)
     with pytest.raises(TableError, match="a second draw is a retry") as refused:
-        table.draw(ATTEMPT_CHECK, 1, [("d20", 20)])
+        with table.changing():
+            table.draw(ATTEMPT_CHECK, attempt, [("d20", 20)])
     assert refused.value.code == "draw/repeated" and len(table.current.fairness.draws) == 1
 
 
@@ -184,3 +191,24 @@ def test_a_roll_off_that_skips_a_roll_or_comes_after_the_first_deal_is_caught():
         "game 1 draw 2: roll_off of game 1 (roll 3) skips roll 2",
         "game 1 draw 3: roll_off of game 1 (roll 4) is not a roll-off before the first deal of game 1",
     ]
+
+
+@pytest.mark.parametrize("name", list(dishonest_draws.MATRIX))
+def test_the_draw_matrix_every_kind_ground_skipped_reordered_misplaced_or_unseeded_is_caught(name):
+    """docs/fairness.md section 10, the draw matrix: each case fails exactly as listed (test_js: the browser too)."""
+    scenario, expected = dishonest_draws.MATRIX[name]
+    assert failures(scenario()) == expected
+
+
+@pytest.mark.parametrize("name", ["poker_roll_ground", "poker_reroll_ground", "roll_off_throw_ground"])
+def test_a_ground_draw_really_shows_the_servers_choice_and_is_still_caught(name):
+    export = dishonest_draws.MATRIX[name][0]()
+    values = [r["value"] for r in entries_of(export, kinds.DRAW_REVEALED)[-1]["public"]["results"]]
+    assert values.count(6) >= 3  # the grinding worked: without the seeds check the server would choose the cup
+    assert any("than the one it contributed" in message for message in failures(export))
+
+
+def test_a_cup_rolled_while_nobody_was_connected_verifies_and_says_so_loudly():
+    report = verify_export(dishonest_draws.poker_roll_nobody_connected())
+    assert report.ok
+    assert dishonest_draws.ALONE in [str(check) for check in report.checks]

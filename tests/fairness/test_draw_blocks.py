@@ -16,6 +16,7 @@ from referee.fairness.draws import draw, reveal_draw
 from referee.fairness.encoding import DRAW_DOMAIN, statement, without_signature
 from referee.fairness.purposes import ROLL_OFF, purpose
 from referee.fairness.secrets_chain import draw_secret, draw_secrets_root
+from referee.table.roll_off import throw_dice
 from tests.audit.node_verifier import node_verdicts
 
 from .logbook import SIGNER, TABLE, FakeLog, entries_of, rng_entropy
@@ -26,16 +27,20 @@ DRAWS = 150
 
 
 def long_game() -> dict:
-    """A game of 64 draw slots that makes 150 draws (roll-off throws of two seats), each revealed."""
+    """A game of 64 draw slots that makes 150 draws (roll-off throws of two seats, seat 0 a person who seeds
+    each), each revealed and used."""
     log = FakeLog()
     opening = open_game(SIGNER, TABLE, 1, {"preset": "tavern"}, [0, 1], people=[0],
                         entropy=rng_entropy(random.Random(5)), draw_slots=SLOTS)
     log.append(kinds.GAME_OPENED, opening.manifest, opening.secret)
     for n in range(1, DRAWS + 1):
+        seed = {"draw": n, "seat": 0, "seed": f"{n:064x}"}
+        log.append(kinds.DRAW_SEED, seed)
         made = draw(SIGNER, opening.secret, opening.manifest, n, purpose(ROLL_OFF, 1, n),
-                    [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)])
+                    [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)], [seed])
         log.append(kinds.DRAW_COMMITTED, made.public, made.secret)
         log.append(kinds.DRAW_REVEALED, reveal_draw(opening.secret, made.secret))
+        log.append("roll_off", {"game": 1, "counter": n, "draw": n, "dice": throw_dice(made.secret["results"])})
     return {"log": log, "opening": opening}
 
 

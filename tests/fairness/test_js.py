@@ -11,7 +11,9 @@ import pytest
 from referee.fairness import deal, kinds, open_game, verify_export
 from referee.fairness.merkle import inclusion_proof, merkle_root
 
-from . import dishonest
+from tests.audit.node_verifier import node_verdicts
+
+from . import dishonest, dishonest_draws
 from .logbook import SIGNER, TABLE, FakeLog, entries_of, play_game
 
 NODE = shutil.which("node")
@@ -159,3 +161,18 @@ def test_the_browser_alarms_when_the_seed_it_sent_is_not_the_one_in_the_commitme
     assert seeds["dropped"] == {"ok": False, "code": "missing", "reason": "late"}
     assert seeds["withheld_as_late"] == {"ok": False, "code": "missing", "reason": "late"}
     assert seeds["not_sent"] == {"ok": None, "code": "not_sent", "reason": None}
+
+
+@pytest.fixture(scope="module")
+def draw_matrix(tmp_path_factory):
+    exports = {name: scenario() for name, (scenario, _) in dishonest_draws.MATRIX.items()}
+    exports["poker_roll_nobody_connected"] = dishonest_draws.poker_roll_nobody_connected()
+    return exports, node_verdicts(exports, tmp_path_factory.mktemp("draws"))
+
+
+@pytest.mark.parametrize("name", [*dishonest_draws.MATRIX, "poker_roll_nobody_connected"])
+def test_js_judges_the_draw_matrix_check_for_check_like_python(draw_matrix, name):
+    exports, verdicts = draw_matrix
+    python = verify_export(exports[name])
+    assert verdicts[name]["ok"] is python.ok
+    assert verdicts[name]["all"] == [[c.step, c.ok, c.message] for c in python.checks]

@@ -213,8 +213,8 @@ def test_a_reveal_that_ignores_a_logged_change_is_caught():
     log = FakeLog()
     game = play_game(log, seats=(0, 1), dice=3, finish=False)
     opening, last = game["opening"], game["deals"][-1]
-    change = die_change(1, last.public["round"], seat=0, index=1, value=last.hands[0][1] % 6 + 1)
+    change = die_change(1, last.public["round"], seat=0, index=0, value=last.hands[0][0] % 6 + 1)  # seat 0 holds a die
     log.append(kinds.DIE_CHANGED, change.public, change.secret)
     log.append(kinds.ROUND_REVEALED, reveal(opening.secret, last.secret))
-    expected = f"die 1 of seat 0 is revealed as {last.hands[0][1]} but the approved changes set it to {change.secret['value']}"
+    expected = f"die 0 of seat 0 is revealed as {last.hands[0][0]} but the approved changes set it to {change.secret['value']}"
     assert f"game 1 round {last.public['round']}: {expected}" in failures(log.export())

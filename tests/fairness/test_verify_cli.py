@@ -7,6 +7,7 @@ import pytest
 
 from referee.fairness import kinds, verify_main
 
+from .dishonest_draws import poker_roll_nobody_connected
 from .logbook import FakeLog, entries_of, play_game
 
 
@@ -67,3 +68,12 @@ def test_an_export_is_fetched_from_an_http_url(export):
         server.shutdown()
         server.server_close()
     assert status == 0 and lines[0].startswith("OK: all ")
+
+
+def test_a_cup_the_server_rolled_alone_is_said_in_words(tmp_path):
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps(poker_roll_nobody_connected()))
+    status, lines = run([str(path)])
+    assert status == 0
+    assert lines[0] == "NOTE game 1 draw 1: note: this cup was rolled by the server alone: nobody was connected"
+    assert lines[-1].startswith("OK: all ")

@@ -18,7 +18,8 @@ from typing import Any
 
 from referee.rules import (PRESETS, Action, Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, MalformedAction,
                            NextRound, Phase, Roll, RollOff, RulesError, Settings, SettingsConflict, SpotOn, apply,
-                           callers, legal_actions, new_game, order_for)
+                           callers, count_matching, legal_actions, new_game, order_for)
+from referee.rules.bound import spot_on_played
 from referee.rules.settings import CHOICES, INT_RANGES
 
 from tests.rules.random_games import Game, chance
@@ -123,6 +124,26 @@ def play_game(settings: Settings, seats: tuple[int, ...], opener: int | None, rn
     return Game(settings, seats, opener, tuple(trace))
 
 
+def play_to_the_bound(settings: Settings, seats: tuple[int, ...], rnd: random.Random) -> Game:
+    """A spot-on game whose players never lose a die until the bound: every opening bid names exactly
+    the dice under the cups and the next caller says a right spot on; from the bound on, random calls."""
+    def pick(state: GameState) -> Action:
+        actions, standing = legal_actions(state), state.standing_bid
+        wild = state.settings.wild_ones and not state.palifico
+        exact = [a for a in actions if isinstance(a, MakeBid) and standing is None
+                 and a.bid.quantity == count_matching(state.hands, a.bid.face, wild_ones=wild)]
+        right = standing is not None and count_matching(state.hands, standing.bid.face, wild_ones=wild) == standing.bid.quantity
+        spot = [a for a in actions if isinstance(a, SpotOn)] if right else []
+        return (exact or spot or [rnd.choice([a for a in actions if not isinstance(a, MakeBid)] or actions)])[0]
+    state, trace = new_game(settings, seats, seats[0]), []
+    while state.phase is not Phase.OVER:
+        action = chance(state, rnd) or pick(state)
+        step = apply(state, action)
+        trace.append((state, action, step))
+        state = step.state
+    return Game(settings, seats, seats[0], tuple(trace))
+
+
 def probes(state: GameState, rnd: random.Random) -> list[Action | Shout]:
     """A few actions to try on ``state`` besides the one played: mostly illegal, some legal side paths."""
     seats, n = list(state.seats), state.total_dice
@@ -189,7 +210,7 @@ def contract_view(state: GameState, seat: int) -> dict[str, Any]:
     allowed = callers(state)
     return {"rules": state.settings.to_dict(), "palifico": state.palifico, "dice": list(state.hand_of(seat)),
             "total_dice": state.total_dice, "callers": list(allowed), "can_call": seat in allowed,
-            "can_spot_on": seat in allowed and state.settings.spot_on,
+            "can_spot_on": seat in allowed and spot_on_played(state.settings.spot_on, state.round_no),
             "bids": [{"seat": b.seat, "quantity": b.bid.quantity, "face": b.bid.face} for b in state.bids]}
 
 
@@ -214,7 +235,8 @@ def _view_entries(state: GameState, rnd: random.Random, job: Job) -> None:
             except RulesError as error:
                 why.append(error.code)
         job.expected["views"].append({"seat": seat, "turn": turn, "raises": [(b.quantity, b.face) for b in raises],
-                                      "callers": list(callers(state)), "spot_on": state.settings.spot_on, "why": why})
+                                      "callers": list(callers(state)),
+                                      "spot_on": spot_on_played(state.settings.spot_on, state.round_no), "why": why})
 
 
 # --- settings and new games ------------------------------------------------------------------------
@@ -290,6 +312,8 @@ def build_job(seed: int) -> Job:
         opener = None if settings.first_opener == "roll_off" else rnd.choice(seats)
         _game_entry(play_game(settings, seats, opener, rnd), rnd, job)
         _new_game_entry(rnd, settings, job)
+    for settings, seats in ((PRESETS["perudo"], (0, 1)), (Settings(spot_on=True, challenge="anyone"), (1, 3, 4))):
+        _game_entry(play_to_the_bound(settings, seats, rnd), rnd, job)
     for _ in range(600):
         _settings_entry(rnd, job)
     job.expected = json.loads(json.dumps(job.expected))

@@ -31,7 +31,7 @@ AGREE = Path(__file__).parent / "js" / "agree.mjs"
 CATALOG = Path(__file__).resolve().parents[2] / "referee" / "web" / "catalog"
 
 REFUSALS = {"bid/face", "bid/quantity", "bid/not_higher", "bid/palifico_face", "bid/malformed", "call/own_bid",
-            "call/no_bid", "call/not_in_game", "spot_on/off", "action/not_your_turn", "action/wrong_phase",
+            "call/no_bid", "call/not_in_game", "spot_on/off", "spot_on/bound", "action/not_your_turn", "action/wrong_phase",
             "action/seat", "action/malformed", "action/unknown", "game/over", "roll/hands", "roll_off/dice",
             "die/none", "die/value", "seat/out"}
 EVENTS = {"round_started", "dice_rolled", "bid", "liar", "spot_on", "revealed", "die_lost", "player_out", "die_gained",
@@ -108,6 +108,8 @@ def test_the_probes_meet_every_refusal_code_and_the_games_every_event(agreement:
     assert REFUSALS <= codes and EVENTS <= kinds
     assert any("error" not in o and o["events"][0]["kind"] == "die_lost" for g in job.expected["games"]
                for s in g["steps"] for o in s["probes"]), "no probe took a penalty die"
+    assert any(e["kind"] == "game_over" and e["data"].get("bound") == 400 for o in outcomes if "events" in o
+               for e in o["events"]), "no game reached the bound on its rounds"
 
 
 def test_js_reads_settings_and_presets_as_python(agreement: Agreement) -> None:

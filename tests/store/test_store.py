@@ -12,6 +12,7 @@ import pytest
 from referee.store.base import NewEntry, Store, StoreConflict, StoreError
 from referee.store.chain import GENESIS, entry_hash
 from referee.store.log import EventLog
+from referee.store import sealing
 
 
 class Clock:
@@ -121,8 +122,9 @@ def test_an_archived_table_is_listed_apart_and_an_append_makes_it_live_again(sto
     assert [r.table for r in store.tables(archived=True)] == []
 
 
-def test_entries_are_the_sqlite_stores_byte_for_byte(clock_and_store):
+def test_entries_are_the_sqlite_stores_byte_for_byte(clock_and_store, monkeypatch):
     clock, store = clock_and_store
+    monkeypatch.setattr(sealing, "new_secret", lambda: bytes(range(32)))  # both stores salt alike
     reference = EventLog(":memory:", clock=clock)
     batches = [created(), [NewEntry("bid", {"seat": 0, "text": "ставка «5×3»", "n": [1, 2.5, None, True]},
                                     {"hands": {"0": [6, 6, 1]}, "nested": {"b": 1, "a": 2}})]]
@@ -132,6 +134,7 @@ def test_entries_are_the_sqlite_stores_byte_for_byte(clock_and_store):
         expected += len(batch)
         clock.now += 1.5
     assert store.entries("t1") == reference.entries("t1")
+    assert store.entries("t1")[-1].salt == bytes(range(32)).hex()
     assert [e.hash for e in store.entries("t1")] == [e.hash for e in reference.entries("t1")]
     reference.close()
 

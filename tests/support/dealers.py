@@ -41,7 +41,7 @@ class PlainDealer:
         return {}
 
     def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: dict[str, Any],
-             items: list[tuple[str, int]]) -> Drawn:
+             items: list[tuple[str, int]], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Drawn:
         values = self.draws.pop(0) if self.draws else [self._random.randint(1, sides) for _, sides in items]
         request = {"purpose": dict(purpose), "items": [{"label": label, "sides": sides} for label, sides in items]}
         results = [{"index": k, "label": label, "sides": sides, "value": value}

@@ -13,7 +13,7 @@ from referee.store.base import StoreConflict
 from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables
 from referee.table.fair_dealer import FairDealer
-from tests.gm.support import ALWAYS, SIGNER
+from tests.gm.support import ALWAYS, NEVER, SIGNER
 
 
 class RecordingStore(EventLog):
@@ -58,13 +58,19 @@ def test_a_call_of_liar_and_its_reveal_are_one_append():
 
 
 def test_the_last_call_of_a_game_reveals_its_draws_in_the_same_append():
-    table, store = seated(rules={"dice_per_player": 1})
-    table.start(0)
-    table.draw("attempt_check", 1, [("d20", 20)])
+    store = RecordingStore()
+    table = Tables(store, FairDealer(SIGNER), ManualScheduler(), seed_wait_s=0).create({"dice_per_player": 1})
+    desk.name_referee(table, "Мастер", "rd", GmSettings(cheating=True))
+    for seat in range(2):
+        table.join(f"P{seat}", f"digest{seat}")
+    table.start_game()
+    attempt = desk.submit_attempt(table, 0, {"kind": "telekinesis", "die": 0, "value": 6, "target": None,
+                                              "description": "…"})
+    desk.judge(table, attempt, NEVER, 0)  # a failed check: its draw stays sealed until the game ends
     table.bid(table.game.turn, 1, 2)
     store.calls.clear()
     table.liar(table.game.turn)
-    assert store.calls == [["liar", "round_revealed", "draw_revealed"]]
+    assert store.calls == [["liar", "round_revealed", "draw_revealed", "game_settled"]]
     assert table.game.phase is Phase.OVER
 
 
@@ -80,6 +86,29 @@ def test_a_judged_attempt_is_one_append_from_its_draw_to_its_effect():
     store.calls.clear()
     desk.judge(table, attempt, ALWAYS, 0)
     assert store.calls == [["draw_committed", "attempt_checked", "die_changed", "attempt_resolved"]]
+
+
+def test_a_command_that_commits_a_draw_no_entry_uses_is_refused_whole():
+    table, store = seated()
+    table.start(0)
+    before = (table.state, table.version, len(store.entries(table.id)))
+    with pytest.raises(TableError) as refused:
+        table.draw("roll_off", 1, [("seat 0", 6), ("seat 0", 6), ("seat 1", 6), ("seat 1", 6)])
+    assert refused.value.code == "draw/unused"
+    assert str(refused.value).endswith("draw 1 (roll_off of game 1 (roll 1)) serves nothing: the command ends before any entry used it")
+    assert (table.state, table.version, len(store.entries(table.id))) == before
+
+
+def test_a_draw_of_another_games_kind_is_refused():
+    table, store = seated()
+    table.start(0)
+    with pytest.raises(TableError) as refused:
+        with table.changing():
+            number, _ = table.draw("poker_roll", 1, [("die", 6)])
+            table.commit("cup_rolled", {"game": 1, "draw": number})
+    assert refused.value.code == "draw/kind"
+    assert "draw 1 (poker_roll of game 1 (roll 1)) is not a draw of a liars_dice game" in str(refused.value)
+    assert table.current.fairness.draws == ()
 
 
 def test_a_failed_append_changes_nothing_and_tells_nobody():

@@ -34,7 +34,8 @@ def alone(harness, table, seat):
     view = table_view(state, version=table.version, seat=seat, connected=set(table.connected),
                       spectators=services.connections.spectators(table.id), now=table.now(),
                       deadline=table.turn_deadline(), commitment=fairness.deal_public if fairness else None,
-                      server_key=services.server_key, private=table.private_for(seat) if seat is not None else None)
+                      server_key=services.server_key, private=table.private_for(seat) if seat is not None else None,
+                      draws=table.draw_parts())
     if state.game is not None:
         view["game"] = {**game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off),
                         **history_view(state.round_history, bids=len(state.game.bids))}

@@ -52,3 +52,12 @@ def test_check_lines_read_as_the_verifier_wrote_them_in_english_and_wholly_russi
         for table in tables:
             left = left.replace(table, "")
         assert not re.search(r"[A-Za-z]{2,}", left), (message, russian)
+
+
+def test_a_game_ended_by_its_bound_reads_as_the_verifier_wrote_it_and_in_russian(tmp_path: Path) -> None:
+    line = ("seq 5: seat 1 calls Liar on 3 × 4 by seat 0: 2 counted, so seat 0 loses 1 die; the game has reached "
+            "its bound of 400 rounds: seat 1 holds the most dice and wins")
+    words = worded([line], tmp_path)
+    assert words["en"] == [line]
+    assert "предела в 400 раундов: больше всего кубиков у места 1" in words["ru"][0]
+    assert not re.search(r"[A-Za-z]{2,}", IDENTIFIERS.sub("", words["ru"][0])), words["ru"][0]

@@ -233,6 +233,30 @@ def test_a_refused_connection_gives_the_client_err_data_with_its_code_and_messag
     assert_quiet_log(server, since)
 
 
+def test_an_event_from_a_client_whose_connect_was_refused_is_not_read_at_all(server):
+    """docs/protocol.md: no answer, no ``error`` (``auth/not_connected`` is never seen): the event after
+    the connect that succeeds is answered, so the one before it was read and dropped."""
+    table = create_table(server.base_url, "Anna")
+    raw = RawSocket(server.base_url)
+    assert raw.connect({"table": "no-such-table"}).startswith("44")
+    raw.send('421["sync",{}]')
+    assert raw.connect({"table": table["table"]}).startswith("40")
+    raw.send('422["sync",{}]')
+    assert raw.ack(2) == {"ok": True}
+    assert not [f for f in raw.frames if f.startswith("431") or f.startswith('42["error"')], raw.frames
+    raw.close()
+
+
+def test_a_connect_to_another_namespace_is_refused_with_a_code(server):
+    raw = RawSocket(server.base_url)
+    raw.send('40/admin,{"table":"x"}')
+    frame = raw.next_frame(lambda f: f.startswith(("40", "44")))
+    assert frame.startswith("44/admin,"), frame
+    refusal = json.loads(frame[len("44/admin,"):])
+    assert refusal["data"]["code"] == "namespace/unknown" and refusal["message"] == refusal["data"]["message"]
+    raw.close()
+
+
 @pytest.mark.parametrize("auth", ['{"table": 42}', "[1, 2]", '"table"', "{", "null", '{"table":' + HUGE + "}"])
 def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
     raw = RawSocket(server.base_url)
@@ -243,12 +267,13 @@ def test_a_refused_connect_frame_carries_data_with_the_code(server, auth):
     raw.close()
 
 
-def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated):
+@pytest.mark.parametrize("frame", ["x", "9", "7[]"])
+def test_a_frame_that_is_not_even_an_engine_io_packet_closes_only_that_connection(server, seated, frame):
     watcher, table = seated
     since = len(log_lines(server))
     raw = RawSocket(server.base_url)
     assert raw.connect({"table": table["table"], "token": table["token"]}).startswith("40")
-    raw.send("x")
+    raw.send(frame)
     raw.ws.settimeout(10)
     with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionError)):
         while True:

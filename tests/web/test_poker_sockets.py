@@ -126,6 +126,8 @@ def test_events_of_the_other_family_and_presets_are_refused_with_codes():
         assert (ack["ok"], ack["code"]) == (False, "game/wrong_family")
     ack = host.emit("declare", {"declaration": {"kind": "pair", "faces": [4, 4]}}, callback=True)
     assert ack["code"] == "declaration/odd_die"
+    ack = host.emit("declare", {"declaration": {"kind": "two_pairs", "faces": [3, 5, 6]}}, callback=True)
+    assert ack["code"] == "declaration/pair_order"
     ack = host.emit("declare", {"declaration": {"kind": "single", "faces": [6]},
                                 "against": {"game": 1, "round": 1, "step": 5}}, callback=True)
     assert ack["code"] == "action/stale"

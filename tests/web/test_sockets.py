@@ -181,3 +181,19 @@ def test_every_state_carries_the_server_clock_for_countdowns(duel):
     table, anna, *_ = duel
     anna.emit("sync", {}, callback=True)
     assert last_state(anna)["server_now_ms"] > 0
+
+
+@pytest.mark.parametrize("named", [{"game": 2, "round": 1}, {"game": 1, "round": 2}])
+def test_a_next_round_press_naming_a_reveal_the_table_has_not_reached_is_stale_and_changes_nothing(duel, named):
+    table, anna, ben, _ = duel
+    anna.emit("bid", {"quantity": 5, "face": 4}, callback=True)
+    ben.emit("liar", {}, callback=True)
+    version = last_state(anna)["version"]
+    ben.get_received()
+    answer = anna.emit("next_round", named, callback=True)
+    assert answer["ok"] is False and answer["code"] == "action/stale"
+    assert [e["args"][0]["code"] for e in anna.get_received() if e["name"] == "error"] == ["action/stale"]
+    assert ben.get_received() == []
+    anna.emit("sync", {}, callback=True)
+    state = last_state(anna)
+    assert state["version"] == version and state["game"]["phase"] == "revealed" and state["game"]["round"] == 1

@@ -127,3 +127,20 @@ def test_a_poker_dice_game_split_and_merged_is_every_seats_own_view():
     assert public["game"]["cup"] == []
     for seat in (0, 1):
         assert merge({**public, "seat_parts": {}}, parts[seat])["game"] == views[seat]
+
+
+def test_a_public_part_built_before_a_spectator_took_a_seat_is_built_again_with_that_seat():
+    """The trailing spectators' update read the seats online while a spectator was still one, and sends
+    after it took a seat (docs/protocol.md: a seat's public parts always name its seat part)."""
+    harness = make_harness(PlainDealer(script=[HANDS] * 20), limits=UNLIMITED)
+    table_id, token = harness.create_table("Anna", dice_per_player=3, turn_timer_s=0)
+    harness.connect(table_id, token)
+    watcher = harness.connect(table_id)
+    ack = watcher.emit("join", {"name": "Ben"}, callback=True)
+    assert ack["ok"]
+    services = harness.app.extensions["tavern"]
+    table = services.tables.get(table_id)
+    watcher.get_received()
+    services.broadcaster._deliver(table, [0])  # the seats it read before Ben sat down
+    publics = [m["args"][0] for m in watcher.get_received() if m["name"] == "public"]
+    assert publics and all(str(ack["seat"]) in public["seat_parts"] for public in publics), publics

@@ -14,7 +14,7 @@ the ``Event`` (with its audience); nothing else.
 from .bracket import Bracket, Pairing, draw, new_bracket
 from .declarations import (ALL, HIGHEST, KINDS, SHAPES, Declaration, declarations_in, from_dice, from_dict, higher_than,
                            keepable, parse)
-from .engine import CUP, Step, apply, keep_choices, legal_actions, new_game, outcome, pending_roll, replay
+from .engine import CUP, ROUND_BOUND, Step, apply, keep_choices, legal_actions, new_game, outcome, pending_roll, replay
 from .match import Match
 from .settings import PokerSettings
 from .state import (Action, Believe, Declare, Doubt, GameState, NextRound, Phase, PlacedDeclaration, Reroll, Roll,
@@ -23,7 +23,8 @@ from .wire import action_from_json
 
 __all__ = [
     "ALL", "Action", "Believe", "Bracket", "CUP", "Declaration", "Declare", "Doubt", "GameState", "HIGHEST", "KINDS",
-    "Match", "NextRound", "Pairing", "Phase", "PlacedDeclaration", "PokerSettings", "Reroll", "Roll", "RoundResult",
+    "Match", "NextRound", "Pairing", "Phase", "PlacedDeclaration", "PokerSettings", "ROUND_BOUND", "Reroll", "Roll",
+    "RoundResult",
     "SHAPES", "Step", "action_from_json", "apply", "declarations_in", "draw", "from_dice", "from_dict", "higher_than",
     "keep_choices", "keepable", "legal_actions", "new_bracket", "new_game", "outcome", "parse", "pending_roll", "replay",
 ]

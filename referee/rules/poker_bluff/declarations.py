@@ -179,10 +179,15 @@ def parse(text: Any) -> Declaration:
 
 
 def from_dict(data: Any) -> Declaration:
-    """A declaration from its JSON form ``{"kind", "faces"}``; two pairs may list either pair first.
+    """A declaration from its JSON form ``{"kind", "faces"}``, faces in the listed order (two pairs: the
+    higher pair first, as the browser's port reads them; the table logs only that form).
 
-    >>> from_dict({"kind": "two_pairs", "faces": [3, 5, 6]}).text
+    >>> from_dict({"kind": "two_pairs", "faces": [5, 3, 6]}).text
     '5,5+3,3+6'
+    >>> from_dict({"kind": "two_pairs", "faces": [3, 5, 6]})
+    Traceback (most recent call last):
+    ...
+    referee.rules.errors.MalformedAction: two pairs list the higher pair first: 5,5+3,3+6, not 3,3+5,5+6
     >>> from_dict({"kind": "pair"})
     Traceback (most recent call last):
     ...
@@ -190,10 +195,7 @@ def from_dict(data: Any) -> Declaration:
     """
     if not isinstance(data, dict) or set(data) != {"kind", "faces"} or not isinstance(data["faces"], list):
         raise MalformedAction("declaration/malformed", f'a declaration is {{"kind", "faces"}}, got {data!r}')
-    faces = tuple(data["faces"])
-    if data["kind"] == "two_pairs" and len(faces) == 3 and all(isinstance(f, int) for f in faces):
-        faces = tuple(sorted(faces[:2], reverse=True)) + faces[2:]
-    return Declaration(data["kind"], faces)
+    return Declaration(data["kind"], tuple(data["faces"]))
 
 
 def from_dice(dice: Iterable[int]) -> Declaration:

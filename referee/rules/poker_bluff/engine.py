@@ -37,6 +37,11 @@ from .state import (Action, Believe, Declare, Doubt, GameState, NextRound, Phase
 
 CUP = 5
 """Dice in the cup."""
+ROUND_BOUND = 500
+"""The bound on a game's rounds (RULES.md D): a doubt in round ``ROUND_BOUND`` or later that leaves one player
+holding more tokens than the other ends the game, and that player wins. Two players who keep the tokens level
+would otherwise play on without end; a round's doubt always moves a token, so a game lasts at most
+``ROUND_BOUND + 1`` rounds (docs/rules.md, "Bounds")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,16 +205,19 @@ def _doubt(state: GameState, action: Doubt) -> Step:
     tokens = tuple(t + 1 if s == winner else t - 1 for s, t in zip(state.seats, state.tokens))
     result = RoundResult(declarer=last.seat, doubter=action.seat, declaration=last.declaration, cup=state.cup,
                          held=held, winner=winner, loser=loser)
-    over = tokens[state.seats.index(loser)] == 0
+    bound = tokens[state.seats.index(loser)] > 0 and state.round_no >= ROUND_BOUND and tokens[0] != tokens[1]
+    over = bound or tokens[state.seats.index(loser)] == 0
+    champion = state.seats[0 if tokens[0] > tokens[1] else 1] if bound else winner
     after = replace(state, tokens=tokens, result=result, phase=Phase.OVER if over else Phase.REVEALED,
-                    winner=winner if over else None)
+                    winner=champion if over else None)
     tokens_json = {str(s): t for s, t in zip(state.seats, tokens)}
     events = [Event("doubted", {"seat": action.seat}),
               Event("revealed", {"declarer": last.seat, "doubter": action.seat, **last.declaration.to_dict(),
                                  "text": last.declaration.text, "cup": list(state.cup), "held": held,
                                  "winner": winner, "loser": loser, "tokens": tokens_json})]
     if over:
-        events.append(Event("game_over", {"winner": winner, "tokens": tokens_json}))
+        events.append(Event("game_over", {"winner": champion, "tokens": tokens_json,
+                                          **({"bound": ROUND_BOUND} if bound else {})}))
     return Step(after, tuple(events))
 
 

@@ -142,8 +142,11 @@ def test_malformed_json_is_refused_with_a_stable_code(data: object, code: str) -
     assert refused.value.code == code
 
 
-def test_from_dict_takes_the_two_pairs_in_either_order() -> None:
-    assert from_dict({"kind": "two_pairs", "faces": [3, 5, 6]}) == from_dict({"kind": "two_pairs", "faces": [5, 3, 6]})
+def test_from_dict_takes_the_higher_pair_first_and_refuses_the_lower_first() -> None:
+    assert from_dict({"kind": "two_pairs", "faces": [5, 3, 6]}).text == "5,5+3,3+6"
+    with pytest.raises(MalformedAction) as refused:
+        from_dict({"kind": "two_pairs", "faces": [3, 5, 6]})
+    assert refused.value.code == "declaration/pair_order"
 
 
 def test_higher_than_lists_exactly_the_declarations_that_beat_the_last() -> None:

@@ -11,7 +11,7 @@ def test_each_kind_of_action_is_read() -> None:
     assert action_from_json(1, {"type": "believe"}) == Believe(1)
     assert action_from_json(1, {"type": "doubt"}) == Doubt(1)
     assert action_from_json(0, {"type": "reroll", "keep": []}) == Reroll(0, ())
-    assert action_from_json(0, {"type": "declare", "declaration": {"kind": "two_pairs", "faces": [2, 5, 6]}}) == \
+    assert action_from_json(0, {"type": "declare", "declaration": {"kind": "two_pairs", "faces": [5, 2, 6]}}) == \
         Declare(0, parse("5,5+2,2+6"))
 
 
@@ -21,6 +21,7 @@ def test_each_kind_of_action_is_read() -> None:
     ({"type": "reroll", "keep": "4,4"}, "reroll/malformed"), ({"type": "reroll", "keep": [True]}, "reroll/malformed"),
     ({"type": "declare", "declaration": {"kind": "pair", "faces": [4, 4]}}, "declaration/odd_die"),
     ({"type": "declare", "declaration": "4,4+6"}, "declaration/malformed"),
+    ({"type": "declare", "declaration": {"kind": "two_pairs", "faces": [2, 5, 6]}}, "declaration/pair_order"),
 ])
 def test_a_malformed_action_is_refused_with_a_stable_code(data: object, code: str) -> None:
     with pytest.raises(MalformedAction) as error:

@@ -1,0 +1,188 @@
+"""The seeds of a table's draws: who a draw waits for, until when, and the draw itself.
+
+A draw the rules wait for (``DueDraw``: a poker-dice roll, a roll-off throw; the family says which,
+``Family.due_draw``) is not made at once: the people it concerns (a roll both players, a throw every
+person throwing, never a bot) are asked for a fresh seed, sent by their browsers (the ``draw_seed``
+event) after the manifest fixed the server's secret s_n. The table waits up to ``seed_wait_s`` for
+the seeds of the connected ones; when none of them is connected it waits the same bounded time for
+one to come back; then it draws with the seeds that came, logged as ``draw_seed`` entries right before
+the ``draw_committed`` that mixes them (one command), and names every other person in
+``seeds_missing`` (``not_connected`` or ``late``). A draw no person seeded says so loudly in its
+commitment (the state's ``draws``, the pages, the audit). With the table option ``require_seeds`` (set by
+the host, or the referee at a refereed table: ``set_require_seeds``) the table pauses instead: a draw
+that no connected person concerns waits, without a deadline, for the first seed of a person it concerns.
+
+Then the family uses the draw (``Family.drawn``: the ``cup_rolled`` or the roll-off's reveal and
+``roll_off`` entry) in the same command, and the next draw the rules wait for, if any, is awaited.
+
+After a restart a draw the rules wait for is awaited again (``_resume_draw_wait``).
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import TableError
+from .seeding import HeldSeeds
+
+if TYPE_CHECKING:
+    from .families import Family
+    from .scheduler import Scheduler
+    from .state import TableState
+
+
+SHOWN_DRAWS = 8
+"""How many of the running game's last seeded draws every state shows (a poker-dice round rolls a few)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DueDraw:
+    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes."""
+
+    kind: str
+    ref: int
+    items: list[tuple[str, int]]
+    people: tuple[int, ...]
+
+
+class DrawSeeding:
+    """Mixed into ``Table``, which provides the lock, the timers, the command machinery and ``draw``."""
+
+    _lock: threading.RLock
+    _scheduler: Scheduler
+    _seed_wait_s: float
+    _held_draw_seeds: HeldSeeds
+    connected: set[int]
+    current: TableState
+    family: Family
+    _command: Callable[[], AbstractContextManager[None]]
+    _commit: Callable[..., None]
+    _notify: Callable[[], None]
+    _require_seat: Callable[[int], None]
+    _require_host: Callable[[int, str], None]
+    draw: Callable[..., tuple[int, list[int]]]
+
+    def due_draw(self) -> DueDraw | None:
+        """The draw the rules wait for now (None when they wait for none)."""
+        state = self.current
+        if state.game is None or state.fairness is None:
+            return None
+        return self.family.due_draw(state)
+
+    def draw_parts(self) -> dict[str, Any]:
+        """What the state tells every page of the table's seeded draws (docs/protocol.md, ``draws``): the
+        option ``require_seeds``; ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
+        people whose browsers send a seed for it; ``paused``: it waits without a deadline, ``require_seeds``)
+        or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
+        ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
+        the server alone rolled it)."""
+        fairness = self.current.fairness
+        if self.current.game is None or fairness is None:
+            return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
+        due = self.due_draw()
+        waiting = {"draw": fairness.draw_count + 1, "kind": due.kind, "seats": list(due.people),
+                   "paused": self._paused(due)} if due else None
+        recent: list[dict[str, Any]] = []
+        for public, _ in reversed(fairness.draws):
+            if len(recent) == SHOWN_DRAWS:
+                break
+            if public.get("seeds") or public.get("seeds_missing"):
+                recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
+                               "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
+        return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
+
+    def set_require_seeds(self, on: bool, by: int | str) -> None:
+        """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
+        other seat) or ``"referee"`` (the caller checked who asks); logged as ``seeds_required``. Turned
+        off, a paused draw gets its deadline again."""
+        with self._command():
+            if isinstance(by, int):
+                self._require_host(by, "require seeds")
+            if on == self.current.require_seeds:
+                return
+            self._commit("seeds_required", {"on": on, "by": by})
+            self._await_draw()
+        self._notify()
+
+    def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
+        """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat
+        (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once."""
+        with self._command():
+            self._require_seat(seat)
+            due = self.due_draw()
+            if due is None or draw_no != self._next_draw():
+                raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")
+            if seat not in due.people:
+                raise TableError("seed/unexpected", f"seat {seat} has no seed to give for draw {draw_no}")
+            held = self._held_draw_seeds.of(self._draw_key())
+            if seat in held:
+                return
+            held[seat] = seed
+            if not set(self._awaited(due)) <= set(held):
+                return
+            self._make_draw()
+        self._notify()
+
+    def _next_draw(self) -> int:
+        fairness = self.current.fairness
+        return fairness.draw_count + 1 if fairness is not None else 0
+
+    def _draw_key(self) -> tuple[int, int]:
+        return (self.current.game_no, self._next_draw())
+
+    def _awaited(self, due: DueDraw) -> list[int]:
+        return [seat for seat in due.people if seat in self.connected]
+
+    def _paused(self, due: DueDraw) -> bool:
+        """True while a draw waits, without a deadline, for a seed (``require_seeds``: nobody it concerns is
+        connected, or none of their seeds came in its wait)."""
+        return bool(due.people) and self.current.require_seeds and not self._held_draw_seeds.of(self._draw_key()) \
+            and not self._awaited(due)
+
+    def _await_draw(self) -> None:
+        """Inside a command: make the draw the rules wait for now when nobody's seed is to come, else wait."""
+        due = self.due_draw()
+        if due is None:
+            return
+        if self._paused(due):
+            return  # the first seed of a person it concerns makes the draw (contribute_draw_seed)
+        if self._seed_wait_s <= 0 or not due.people:
+            self._make_draw()
+            return
+        key = self._draw_key()
+        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key))
+
+    def _resume_draw_wait(self) -> None:
+        """At load: a draw the rules wait for is awaited again."""
+        if self.due_draw() is not None:
+            with self._command():
+                self._await_draw()
+
+    def _draw_late(self, key: tuple[int, int]) -> None:
+        with self._command():
+            due = self.due_draw()
+            if due is None or key != self._draw_key():
+                return
+            if self.current.require_seeds and due.people and not self._held_draw_seeds.of(key):
+                return  # require_seeds: the table waits for a person's seed (contribute_draw_seed)
+            self._make_draw()
+        self._notify()
+
+    def _make_draw(self) -> None:
+        """Draw what the rules wait for, in the running command: its seeds (``draw_seed`` each), the
+        draw that mixes them, then the family's use of it and the next draw's wait."""
+        due = self.due_draw()
+        if due is None:
+            return
+        number = self._next_draw()
+        held = self._held_draw_seeds.of(self._draw_key())
+        seeds = [{"draw": number, "seat": seat, "seed": held[seat]} for seat in due.people if seat in held]
+        for seed in seeds:
+            self._commit("draw_seed", seed)
+        missing = {seat: "late" if seat in self.connected else "not_connected" for seat in due.people if seat not in held}
+        drawn, _ = self.draw(due.kind, due.ref, due.items, seeds=seeds, missing=missing)
+        self.family.drawn(self, drawn)  # type: ignore[arg-type]
+        self._await_draw()
