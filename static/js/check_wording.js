@@ -29,6 +29,8 @@ const PATTERNS = [
   [/^committed, not revealed yet$/, "check.not_revealed", []],
   [/^in play: re-derived by the rules up to seq (\d+)$/, "check.in_play", ["seq"]],
   [/^note: no seed from seat (\d+) \(late\): .+$/, "check.seed_late", ["seat"]],
+  [/^note: no seed from seat (\d+) \(not_connected\): their browser was not connected when the draw was made$/,
+    "check.draw_seed_not_connected", ["seat"]],
   [/^note: no seed from seat (\d+) \(not_connected\): .+$/, "check.seed_not_connected", ["seat"]],
   [/^the deal matches the dice the rules hold \((.+)\); a palifico round: ones are not wild$/, "check.deal_palifico", ["$counts"]],
   [/^the deal matches the dice the rules hold \((.+)\)$/, "check.deal_ok", ["$counts"]],
