@@ -175,7 +175,17 @@ function renderCommitments(state) {
   const rows = c ? [["referee.round_anchor", c.round_anchor], ["referee.draw_root", c.draw_root],
     ...c.roots.map((root, i) => [t("referee.round_root", { round: i + 1 }), root])] : [];
   byId("desk-commitments").replaceChildren(...rows.flatMap(([key, value]) =>
-    [el("dt", {}, key.startsWith("referee.") ? t(key) : key), el("dd", { class: "hash" }, value ?? "")]));
+    [el("dt", {}, key.startsWith("referee.") ? t(key) : key), el("dd", { class: "hash" }, value ?? "")]),
+  ...(state.draws?.recent ?? []).flatMap(drawRow));
+}
+
+// A recent seeded draw (a roll, a roll-off throw): whose seeds went in, or loudly that the server rolled it alone.
+function drawRow(draw) {
+  const what = t(`fair.draw_what.${draw.purpose.kind}`, { n: draw.purpose.counter });
+  const late = Object.values(draw.seeds_missing).some((reason) => reason !== "not_connected");
+  const text = draw.alone ? `⚠ ${t(`fair.${late ? "draw_alone_late" : "draw_alone"}.${draw.purpose.kind}`)}`
+    : t("fair.draw_seeds_of", { what, seats: Object.keys(draw.seeds).join(", ") });
+  return [el("dt", {}, what), el("dd", { class: draw.alone ? "draw-alone failed" : "draw-seeds", "data-draw": String(draw.draw) }, text)];
 }
 
 // The scoreboard counts players by their logged names: a regular's is shown in the page's language,

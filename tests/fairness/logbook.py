@@ -3,15 +3,16 @@ with ``referee.store.chain.entry_hash``, and a small driver that plays whole gam
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from typing import Any
 
-from referee.table.roll_off import throw_dice
 from referee.fairness import build_export, deal, die_change, draw, kinds, open_game, reveal, reveal_draw
 from referee.fairness.keys import Signer
 from referee.fairness.purposes import ROLL_OFF, purpose
 from referee.store.chain import GENESIS, entry_hash, secret_digest
+from referee.table.roll_off import throw_dice
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
 TABLE = "tbl-7"
@@ -66,7 +67,9 @@ def play_game(
     log.append(kinds.GAME_OPENED, opening.manifest, opening.secret)
     log.append("seat_token", {"seat": seats[0]}, {"token_digest": "never revealed"})
     if roll_off:
-        seeds = [{"draw": 1, "seat": seat, "seed": rng.randbytes(32).hex()} for seat in humans]
+        # the throwers' seeds, made apart from ``rng`` so that the rounds are those of logs made before seeded draws
+        seeds = [{"draw": 1, "seat": seat, "seed": hashlib.sha256(f"roll-off {game_no} {seat}".encode()).hexdigest()}
+                 for seat in humans]
         for seed in seeds:
             log.append(kinds.DRAW_SEED, seed)
         roll = draw(SIGNER, opening.secret, opening.manifest, 1, purpose(ROLL_OFF, game_no),
