@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.arena_dice import GameBook, arena_entropy, arena_signer, logical_clock
+from referee.arena_dice import SALTS_TAG, GameBook, arena_entropy, arena_signer, logical_clock
 from referee.arena_turns import Match, Tally, play_turn
 from referee.bots.registry import make_bot
 from referee.fairness.keys import Signer, load_or_create_signing_key
@@ -75,7 +75,8 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *
     opener = None if settings.first_opener == "roll_off" else first_opener(seats, None)
     for game in range(games):
         line_up = seating(len(bots), game)
-        log = EventLog(":memory:", clock=logical_clock()) if audit_out is not None else None
+        log = EventLog(":memory:", clock=logical_clock(), salts=arena_entropy(seed, game + 1, SALTS_TAG)) \
+            if audit_out is not None else None
         book = GameBook(signer, arena_entropy(seed, game + 1), f"arena-{seed}-{game + 1:04d}", settings,
                         [bots[e] for e in line_up], opener, log)
         match = Match(game + 1, [players[e] for e in line_up], [tallies[e] for e in line_up], book)

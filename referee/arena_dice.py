@@ -56,6 +56,8 @@ from referee.rules import Settings
 from referee.store.log import EventLog, NewEntry
 
 ENTROPY_TAG = "tavern-jack/arena-entropy/1"
+SALTS_TAG = "tavern-jack/arena-salts/1"
+"""The tag of the stream that salts an arena game's exported secrets (apart from its dice's)."""
 KEY_TAG = "tavern-jack/arena-key/1"
 FORFEIT = "forfeit"
 """The arena's own log kind: ``{"seat", "reason"}``, a fault that cost ``seat`` one die and the round."""
@@ -73,7 +75,7 @@ def arena_signer(seed: int) -> Signer:
     return Signer.from_private_bytes(sha256(fields(KEY_TAG, str(seed))))
 
 
-def arena_entropy(seed: int, game: int) -> Entropy:
+def arena_entropy(seed: int, game: int, tag: str = ENTROPY_TAG) -> Entropy:
     """The secrets of arena game ``game`` (1-based) of a run seeded ``seed``, in place of the OS CSPRNG.
 
     Call k (0, 1, …) returns the first n bytes of HMAC-SHA256(SHA-256(fields(tag, str(seed))),
@@ -84,7 +86,7 @@ def arena_entropy(seed: int, game: int) -> Entropy:
     >>> first(32) == again(32) and first(32) == again(32) and first(32) != arena_entropy(3, 2)(32)
     True
     """
-    key = sha256(fields(ENTROPY_TAG, str(seed)))
+    key = sha256(fields(tag, str(seed)))
     calls = itertools.count()
 
     def entropy(length: int) -> bytes:

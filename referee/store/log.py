@@ -35,12 +35,15 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
+
+from referee.fairness.secrets_chain import Entropy, new_secret
 
 from .base import Entry, NewEntry, StoreBusy, StoreConflict, TableRecord
 from .chain import GENESIS, entry_hash
@@ -83,8 +86,10 @@ class EventLog:
     ``offload`` runs the WAL's ``fsync`` (``durable.WalSync``) and its checkpoints (gevent's thread pool in a server)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time, busy_wait_s: float = 5.0,
-                 offload: Offload = inline) -> None:
+                 offload: Offload = inline, salts: Entropy = secrets.token_bytes) -> None:
         self._clock = clock
+        self._salts = salts
+        """Where the secret parts' salts come from (the OS CSPRNG; a seeded source for the arena's exports)."""
         self._busy_wait_s = busy_wait_s
         if path != ":memory:":
             _private_files(Path(path))
@@ -132,7 +137,7 @@ class EventLog:
             at = int(self._clock() * 1000)
             stored, rows = [], []
             for seq, new in enumerate(entries, start=expected_seq + 1):
-                sealed = seal(new)
+                sealed = seal(new, new_secret(self._salts))
                 entry = Entry(table, seq, new.kind, new.public, new.secret, sealed.digest, prev,
                               entry_hash(prev, seq, new.kind, new.public, sealed.digest, at), at, sealed.salt)
                 rows.append((table, seq, new.kind, json.dumps(new.public), sealed.stored, sealed.digest, prev,
