@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import sqlite3
 import threading
 import time
@@ -86,10 +85,11 @@ class EventLog:
     ``offload`` runs the WAL's ``fsync`` (``durable.WalSync``) and its checkpoints (gevent's thread pool in a server)."""
 
     def __init__(self, path: str, clock: Callable[[], float] = time.time, busy_wait_s: float = 5.0,
-                 offload: Offload = inline, salts: Entropy = secrets.token_bytes) -> None:
+                 offload: Offload = inline, salts: Entropy | None = None) -> None:
         self._clock = clock
         self._salts = salts
-        """Where the secret parts' salts come from (the OS CSPRNG; a seeded source for the arena's exports)."""
+        """Where the secret parts' salts come from: None, the fairness door (``sealing.seal``); a seeded
+        source for the arena's exports."""
         self._busy_wait_s = busy_wait_s
         if path != ":memory:":
             _private_files(Path(path))
@@ -137,7 +137,7 @@ class EventLog:
             at = int(self._clock() * 1000)
             stored, rows = [], []
             for seq, new in enumerate(entries, start=expected_seq + 1):
-                sealed = seal(new, new_secret(self._salts))
+                sealed = seal(new, None if self._salts is None else new_secret(self._salts))
                 entry = Entry(table, seq, new.kind, new.public, new.secret, sealed.digest, prev,
                               entry_hash(prev, seq, new.kind, new.public, sealed.digest, at), at, sealed.salt)
                 rows.append((table, seq, new.kind, json.dumps(new.public), sealed.stored, sealed.digest, prev,
