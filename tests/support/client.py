@@ -61,7 +61,9 @@ class Player:
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.states[-1]
+        """The newest state heard: the one of the highest version (python-socketio's client handles each
+        message in a thread of its own, so an older state can be appended after a newer one)."""
+        return max(reversed(self.states), key=lambda state: state.get("version", -1))
 
     def call(self, event: str, data: Any = None) -> dict[str, Any]:
         return self.sio.call(event, {} if data is None else data, timeout=10)
@@ -70,12 +72,12 @@ class Player:
         """Wait until the newest state satisfies ``predicate``; return it."""
         deadline = time.monotonic() + timeout
         with self._changed:
-            while not (self.states and predicate(self.states[-1])):
+            while not (self.states and predicate(self.state)):
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise TimeoutError(f"no matching state; last: {self.states[-1] if self.states else None}")
+                    raise TimeoutError(f"no matching state; last: {self.state if self.states else None}")
                 self._changed.wait(left)
-            return self.states[-1]
+            return self.state
 
     def wait_for_any(self, predicate, timeout: float = 10.0) -> dict[str, Any]:  # noqa: ANN001
         """Wait until any state got so far satisfies ``predicate`` (a connection that hears

@@ -185,4 +185,4 @@ class RoutedPlayer(Player):
                 if left <= 0:
                     raise TimeoutError("no state after the reconnection")
                 self._changed.wait(left)
-            return self.states[-1]
+            return self.state
