@@ -48,8 +48,10 @@ test-tools:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else echo "missing:$$missing and apt-get is not usable: the store tests need postgresql" >&2; fi
 
+# The run ends with its 30 slowest tests (setup, call and teardown apart): the budget is 15 minutes
+# on the 2-core machine, and a file is the unit one worker takes (--dist loadfile).
 test: $(VENV)/.test-stamp test-tools
-	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
+	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) --durations=30 $(PYTEST_ARGS)
 
 # The properties (hypothesis tests) alone, with fresh random examples and FUZZ_SCALE times each one's
 # count (tests/support/properties.py); not part of `make test`, whose examples are the same every run.
