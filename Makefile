@@ -26,7 +26,8 @@ $(VENV)/.test-stamp: $(VENV)/.run-stamp
 run: $(VENV)/.run-stamp
 	$(VENV)/bin/referee serve $(if $(CONFIG),--config $(CONFIG))
 
-# Browser tests drive Debian's Chromium; the JS verifier's tests run under node; the store tests
+# Browser tests drive Debian's Chromium; the JS verifier's tests run under node (and bench/load.py's
+# Node peer, whose pinned socket.io npm installs); the store tests
 # start their own PostgreSQL (initdb/pg_ctl; Debian puts them in /usr/lib/postgresql/N/bin), and the
 # multi-process tests (tests/scale, tests/cluster) their own redis-server and nginx. Screenshots of
 # the browser tests are kept in test-output/artefacts.
@@ -35,10 +36,10 @@ test-tools:
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "chromium is missing and apt-get is not usable: browser tests will fail" >&2; fi
-	@if command -v node >/dev/null 2>&1; then echo "node: $$(node --version)"; \
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then echo "node: $$(node --version), npm $$(npm --version)"; \
 	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null; \
-	else echo "node is missing and apt-get is not usable: the JS verifier's tests will fail" >&2; fi
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	else echo "node or npm is missing and apt-get is not usable: the JS verifier's tests (node) and bench/load.py --peer (npm) will fail" >&2; fi
 	@missing=""; \
 	if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing="$$missing postgresql"; fi; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \

@@ -120,8 +120,8 @@ def row(server: str, f: dict[str, Any]) -> str:
             f" {_cell(f['generator_cpu_pct'], 8, 1)} {_cell(f['generator_lag_p99_ms'], 9)}")
 
 
-def ratio_line(step: dict[str, Any]) -> str:
-    """The printed tavern/bare line of one step."""
-    r = step["ratio"]
-    return (f"ratio players={step['players']:<5} tavern/bare  p50 {_cell(r['p50_ms'], 5)}  p95 {_cell(r['p95_ms'], 5)}"
+def ratio_line(step: dict[str, Any], other: str = "bare") -> str:
+    """The printed tavern/``other`` line of one step (``ratio``, or ``ratio_peer`` for the peer)."""
+    r = step["ratio" if other == "bare" else f"ratio_{other}"]
+    return (f"ratio players={step['players']:<5} tavern/{other:<4} p50 {_cell(r['p50_ms'], 5)}  p95 {_cell(r['p95_ms'], 5)}"
             f"  p99 {_cell(r['p99_ms'], 5)}  cpu_ms/ev {_cell(r['cpu_ms_per_event'], 5)}")

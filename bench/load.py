@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/load.py [--players 100,250,500,1000,1500,2000] [--seats 5] [--step-s 20]
                                    [--warmup-s 5] [--generators 1] [--think-s 1,2] [--seed 1] [--json]
-                                   [--processes 2]
+                                   [--processes 2] [--peer]
 
 One step per player count: a fresh real server (gevent, SQLite in a temporary folder, 127.0.0.1
 only, ``[limits]`` per address lifted because every client shares 127.0.0.1: connections per
@@ -39,8 +39,11 @@ with the same think time, and each ``ping`` makes it broadcast one ``state`` to 
 next size of the tavern step's resulting states (the mean over the seats of each move; each room
 starts at its own place in that list; an earlier step's sizes when no move of this step reached
 every seat).
-Then the ratio tavern/bare per step, and for each server the largest player count whose step had
-p99 ≤ 50 ms and lost no move.
+With ``--peer``, a third server in each step: the bare server's twin on Node's socket.io 4
+(bench/peer/server.js, one process; ``npm ci`` installs its pinned packages the first time), driven
+by the same generators with the same sizes: the framework's cost beside another runtime's.
+Then the ratio tavern/bare (and tavern/peer) per step, and for each server the largest player count
+whose step had p99 ≤ 50 ms and lost no move.
 
 The clients run in ``--generators`` processes (default 1: gevent-patched python-socketio clients,
 thousands per process), whole tables each, on the same machine as the server. ``gen_cpu%``
@@ -67,7 +70,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench._common import BareServer  # noqa: E402
+from bench._common import BareServer, PeerServer  # noqa: E402
 from bench._load_cluster import cluster_sweep, print_end, print_step  # noqa: E402
 from bench._load_proc import Generators, cpu_seconds, rss_kb, split, waited_seconds  # noqa: E402
 from bench._load_report import HEADER, TARGET_P99_MS, Run, largest, ratio_line, ratios, row, summary  # noqa: E402
@@ -75,6 +78,7 @@ from referee.config import Config  # noqa: E402
 from tests.support.server import running_server  # noqa: E402
 
 MAX_PLAYERS = 4000
+SERVERS = ("tavern", "bare", "peer")
 LAGGING_MS = 10.0
 """A generator whose 50 ms sleeps wake later than this (p99) measures itself as much as the server."""
 LIFTED = {"connections_per_address": 0, "tables_burst": 0, "tables_per_minute": 0}
@@ -150,9 +154,9 @@ def _add(run: Run, report: dict[str, Any]) -> None:
 
 def one_step(args: argparse.Namespace, players: int, folder: Path,
              earlier: list[int]) -> tuple[dict[str, Any], list[int]]:
-    """The tavern, then the bare server, each fresh, at ``players``; their figures and ratios, and
-    the tavern's state sizes the bare server sent (this step's, or when no move of this step
-    reached every seat, ``earlier`` ones, or STATE_BYTES)."""
+    """The tavern, then the bare server (and with ``--peer`` the Node peer), each fresh, at ``players``;
+    their figures and ratios, and the tavern's state sizes the bare server sent (this step's, or when
+    no move of this step reached every seat, ``earlier`` ones, or STATE_BYTES)."""
     step_folder = folder / f"step-{players}"
     step_folder.mkdir()
     with running_server(step_folder, **SERVED) as server:
@@ -163,14 +167,17 @@ def one_step(args: argparse.Namespace, players: int, folder: Path,
             print(server.log_path.read_text(errors="replace")[-3000:], file=sys.stderr)
             raise
     sizes = tavern.sizes or earlier or [STATE_BYTES]
-    bare_server = BareServer(step_folder)
-    try:
-        bare = measure("bare", [(bare_server.base_url, bare_server.process.pid)], args, players, step_folder,
-                       sizes=sizes, kind="bare")
-    finally:
-        bare_server.stop()
-    step = {"players": tavern.players, "tavern": summary(tavern), "bare": summary(bare)}
+    step = {"players": tavern.players, "tavern": summary(tavern)}
+    for name, server_class in (("bare", BareServer), ("peer", PeerServer))[:3 if args.peer else 1]:
+        other = server_class(step_folder)
+        try:
+            step[name] = summary(measure(name, [(other.base_url, other.process.pid)], args, players, step_folder,
+                                         sizes=sizes, kind="bare"))
+        finally:
+            other.stop()
     step["ratio"] = ratios(step["tavern"], step["bare"])
+    if args.peer:
+        step["ratio_peer"] = ratios(step["tavern"], step["peer"])
     return step, sizes
 
 
@@ -192,34 +199,35 @@ def sweep(args: argparse.Namespace, on_step: Callable[[dict[str, Any]], None]) -
         "seats": args.seats, "step_s": args.step_s, "warmup_s": args.warmup_s, "think_s": args.think_s,
         "generators": args.generators, "cpus": os.cpu_count(), "python": sys.version.split()[0],
         "steps": steps, "skipped": skipped, "target_p99_ms": TARGET_P99_MS,
-        "largest_players": {s: largest(steps, s) for s in ("tavern", "bare")},
+        "largest_players": {s: largest(steps, s) for s in SERVERS[:3 if args.peer else 2]},
     }
 
 
 def _print_step(step: dict[str, Any]) -> None:
-    load = step["tavern"]["load_average"], step["bare"]["load_average"]
-    print(row("tavern", step["tavern"]))
-    print(row("bare", step["bare"]))
+    servers = [server for server in SERVERS if server in step]
+    for server in servers:
+        print(row(server, step[server]))
     print(ratio_line(step))
-    for server in ("tavern", "bare"):
+    if "peer" in step:
+        print(ratio_line(step, "peer"))
+    for server in servers:
         if step[server]["error_codes"]:
             codes = ", ".join(f"{code} {n}" for code, n in sorted(step[server]["error_codes"].items()))
             print(f"# {server} errors at {step['players']} players: {codes}")
     if not step["tavern"]["moves"]:
         print(f"# no tavern move reached every seat at {step['players']} players: the bare server sent"
               " the sizes of an earlier step (or about a dealt round's)")
-    for server in ("tavern", "bare"):
+    for server in servers:
         lag = step[server]["generator_lag_p99_ms"]
         if lag is not None and lag > LAGGING_MS:
             print(f"# the {server} generator lagged (p99 {lag:.0f} ms > {LAGGING_MS:.0f}): its samples include the"
                   f" client side or a busy machine; more --generators help if there are free cores")
-    print(f"# load average after the tavern window {' '.join(f'{x:.2f}' for x in load[0])},"
-          f" after the bare one {' '.join(f'{x:.2f}' for x in load[1])}", flush=True)
+    print("# load average after the window of " + ", ".join(
+        f"{server} {' '.join(f'{x:.2f}' for x in step[server]['load_average'])}" for server in servers), flush=True)
 
 
 def _print_end(report: dict[str, Any]) -> None:
-    for server in ("tavern", "bare"):
-        best = report["largest_players"][server]
+    for server, best in report["largest_players"].items():
         print(f"largest players at p99 <= {TARGET_P99_MS:.0f} ms, {server}: {best if best is not None else 'none'}")
     if report["skipped"]:
         print(f"# left out (past --deadline-s): {', '.join(map(str, report['skipped']))} players")
@@ -255,8 +263,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="no step begins after this many seconds (default 1500)")
     parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
                         help="2: one process against two on PostgreSQL + Redis instead (bench/_load_cluster.py)")
+    parser.add_argument("--peer", action="store_true",
+                        help="also the bare server's twin on Node's socket.io 4 (bench/peer/server.js) in each step")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object instead")
     args = parser.parse_args(argv)
+    if args.peer and args.processes == 2:
+        parser.error("--peer measures one process: it does not go with --processes 2")
     if any(p < args.seats for p in args.players):
         parser.error("every player count must fill at least one table (--seats)")
     if not 1 <= args.generators <= 16 or args.step_s <= 0 or args.warmup_s < 0:
@@ -283,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
               f" {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print("# one: one `referee serve` on PostgreSQL; two: two on one PostgreSQL and one Redis, the tables"
               " split between them" if args.processes == 2 else
-              "# tavern: real `referee serve` (gevent, SQLite WAL); bare: Flask-SocketIO gevent, same-size broadcasts")
+              "# tavern: real `referee serve` (gevent, SQLite WAL); bare: Flask-SocketIO gevent, same-size broadcasts"
+              + ("; peer: Node socket.io 4, the bare server's twin" if args.peer else ""))
         print(HEADER, flush=True)
     if args.processes == 2:
         with tempfile.TemporaryDirectory(prefix="tj-load-") as tmp:

@@ -1,4 +1,4 @@
-"""bench/load.py works: a short real run reports every figure for both servers and moves happened
+"""bench/load.py works: a short real run reports every figure for each server and moves happened
 (and the examples of the bench's helpers and of bench/handler_cost.py hold).
 
 Never a speed check: the figures' values are the bench's output, not a test's verdict. Only what
@@ -27,19 +27,25 @@ FIGURES = {"players", "tables", "moves", "by_move", "p50_ms", "p95_ms", "p99_ms"
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seats", [5, 2])
-def test_a_short_load_run_reports_both_servers_and_the_seats_played(seats):
+@pytest.mark.parametrize("seats, peer", [(5, True), (2, False)])
+def test_a_short_load_run_reports_every_server_and_the_seats_played(seats, peer):
     run = subprocess.run([sys.executable, "bench/load.py", "--players", "10", "--seats", str(seats),
-                          "--warmup-s", "0", "--step-s", "5", "--json"],
-                         cwd=REPO, capture_output=True, text=True, timeout=240)
+                          "--warmup-s", "0", "--step-s", "5", "--json", *(["--peer"] if peer else [])],
+                         cwd=REPO, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-3000:]
     report = json.loads(run.stdout)
+    servers = ("tavern", "bare", "peer") if peer else ("tavern", "bare")
     assert report["seats"] == seats and report["skipped"] == []
-    assert set(report["largest_players"]) == {"tavern", "bare"}
+    assert set(report["largest_players"]) == set(servers)
     [step] = report["steps"]
     assert step["players"] == 10
     assert set(step["ratio"]) == {"p50_ms", "p95_ms", "p99_ms", "cpu_ms_per_event"}
-    for server in ("tavern", "bare"):
+    assert ("ratio_peer" in step) == peer
+    if peer:
+        assert set(step["ratio_peer"]) == set(step["ratio"])
+        assert set(step["peer"]["by_move"]) == {"ping"}, "the Node peer answered the same pings as the bare server"
+        assert step["peer"]["first_state_p50_ms"] > 0
+    for server in servers:
         figures = step[server]
         assert set(figures) == FIGURES
         assert figures["tables"] == 10 // seats and figures["generators"] == 1
