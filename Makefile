@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one.
 TEST_WORKERS ?= 3
 
-.PHONY: run test fuzz test-tools bench endgames clean
+.PHONY: run test fuzz test-tools bench endgames poker-equilibrium clean
 
 $(VENV)/.run-stamp: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
@@ -67,6 +67,15 @@ bench: $(VENV)/.test-stamp
 # The strong bot's solved heads-up endgames (docs/bots.md): one thread, so a rebuild gives the same bytes.
 endgames: $(VENV)/.run-stamp
 	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.bots.endgame_build --out referee/bots/endgames/
+
+# The poker-dice equilibrium the `equilibrium` yardstick plays (docs/bots.md): one linear programme per
+# public state (SciPy's HiGHS, the `solve` extra), one thread, so a rebuild gives the same bytes.
+$(VENV)/.solve-stamp: $(VENV)/.run-stamp
+	$(PY) -m pip install --quiet -e '.[solve]'
+	touch $@
+
+poker-equilibrium: $(VENV)/.solve-stamp
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.bots.poker_bluff.equilibrium_build
 
 clean:
 	rm -rf $(VENV) var test-output

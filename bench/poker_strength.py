@@ -2,6 +2,9 @@
 
 Run: ``.venv/bin/python bench/poker_strength.py [--quick] [--workers N]`` (each match split in
 two halves with their own seeds, the halves merged). Dice come from the arena's seeded RNG.
+The first matches set each level against the ``equilibrium`` yardstick (the solved heads-up
+game, docs/bots.md), and the yardstick against bench/_poker_cfr.py's equilibrium, solved
+independently by CFR+ (cached in var/bench-cache after its first solve, about five minutes).
 """
 from __future__ import annotations
 
@@ -18,6 +21,10 @@ from referee.arena_poker import play_poker_arena  # noqa: E402
 from referee.rules.poker_bluff import PokerSettings  # noqa: E402
 
 MATCHES = [  # (bots, games, target for the first bot)
+    (["equilibrium", "bench._poker_cfr:cfr_bot"], 2000, None),
+    (["strong", "equilibrium"], 2000, None),
+    (["medium", "equilibrium"], 2000, None),
+    (["easy", "equilibrium"], 2000, None),
     (["strong", "medium"], 2000, 0.65),
     (["medium", "easy"], 2000, 0.65),
     (["strong", "easy"], 2000, None),

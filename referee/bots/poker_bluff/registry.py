@@ -1,11 +1,11 @@
-"""Poker-dice bots by name: the three regulars, the ``random`` yardstick, or ``module:attr``.
+"""Poker-dice bots by name: the three regulars, the ``random`` and ``equilibrium`` yardsticks, or ``module:attr``.
 
 >>> make_poker_bot("medium", seed=3).name
 'medium'
 >>> make_poker_bot("grandmaster", seed=3)
 Traceback (most recent call last):
 ...
-ValueError: unknown poker-dice bot 'grandmaster': use easy, medium, strong, random or module:attr
+ValueError: unknown poker-dice bot 'grandmaster': use easy, medium, strong, random, equilibrium or module:attr
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 
 from .base import Policy, PokerBot, legal_actions
 from .easy import EasyBot
+from .equilibrium_bot import EquilibriumBot
 from .medium import MediumBot
 from .strong import StrongBot
 
@@ -30,8 +31,9 @@ class RandomBot(PokerBot):
 
 
 LEVELS: dict[str, Callable[..., PokerBot]] = {
-    "easy": EasyBot, "medium": MediumBot, "strong": StrongBot, "random": RandomBot,
+    "easy": EasyBot, "medium": MediumBot, "strong": StrongBot, "random": RandomBot, "equilibrium": EquilibriumBot,
 }
+"""The names a poker-dice arena takes; tables seat the three regulars only (``referee.table.table.BOT_LEVELS``)."""
 
 
 def make_poker_bot(name_or_spec: str, seed: int) -> Any:
@@ -40,5 +42,5 @@ def make_poker_bot(name_or_spec: str, seed: int) -> Any:
         return LEVELS[name_or_spec](seed=seed)
     module_name, colon, attr = name_or_spec.partition(":")
     if not colon or not module_name or not attr:
-        raise ValueError(f"unknown poker-dice bot {name_or_spec!r}: use easy, medium, strong, random or module:attr")
+        raise ValueError(f"unknown poker-dice bot {name_or_spec!r}: use {', '.join(LEVELS)} or module:attr")
     return getattr(importlib.import_module(module_name), attr)(seed=seed)
