@@ -81,7 +81,8 @@ function verdict(game, draw, seat) {
   const used = seat === null ? undefined : draw.seeds[String(seat)];
   if (mine && used === undefined) {
     const reason = t(REASONS[draw.seeds_missing[String(seat)]] ?? "fair.seed_reason.none");
-    return { text: `⚠ ${t("fair.draw_seed_missing", { what: what(draw), reason })}${alone ? ` ${alone}` : ""}`, loud: true };
+    // (joined, not a nested template literal: the minifier drops the space inside one)
+    return { text: [`⚠ ${t("fair.draw_seed_missing", { what: what(draw), reason })}`, alone].filter(Boolean).join(" "), loud: true };
   }
   if (mine && used !== mine) return { text: `⚠ ${t("fair.draw_seed_different", { what: what(draw) })}`, loud: true };
   if (alone) return { text: `⚠ ${what(draw)}: ${alone}`, loud: true };
