@@ -9,11 +9,15 @@
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
 //     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
-//     require_seeds: nobody it concerns is connected) says what it waits for.
+//     require_seeds: nobody it concerns is connected) says what it waits for;
+//   * the option require_seeds itself (seeds_option.js): a switch for the host, a plain line for
+//     everyone else, next to the share card (below every action on a phone).
 
 import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { seedsOption } from "./seeds_option.js";
+import { sender } from "./send.js";
 
 const socket = window.tavern.socket;
 const tableId = byId("table").dataset.table;
@@ -26,6 +30,8 @@ const alarm = el("p", { id: "draw-seeds-alarm", class: "verified failed", role: 
 const list = el("ul", { id: "draw-seeds-list", class: "draw-seeds-list" });
 box.append(alarm, list);
 byId("main").append(box);
+const option = seedsOption({ prefix: "table", send: sender(socket) });
+byId("share").before(option.card);
 
 socket.on("disconnect", () => sent.clear()); // a seed the server did not store yet is sent again
 
@@ -92,6 +98,7 @@ function verdict(game, draw, seat) {
 }
 
 function onState(state) {
+  option.render(state, state.you?.is_host === true);
   const draws = state.draws;
   const seat = state.you?.seat ?? null;
   const game = state.game?.game;
