@@ -8,7 +8,8 @@
 //     draw holds that very seed for this seat ("✓ roll 3: your seed 1f2e… is in the signed draw"),
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
-//     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
+//     rolled by the server alone: nobody was connected"), and so does a round's deal (`state.commitment`,
+//     while the round lasts: "this round's dice were dealt by the server alone"); a draw the table pauses for (the option
 //     require_seeds: nobody it concerns is connected) says what it waits for;
 //   * the option require_seeds itself (seeds_option.js): a switch for the host, a plain line for
 //     everyone else, next to the share card (below every action on a phone).
@@ -16,6 +17,7 @@
 import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { aloneText } from "./seed_lines.js";
 import { seedsOption } from "./seeds_option.js";
 import { sender } from "./send.js";
 
@@ -108,6 +110,8 @@ function onState(state) {
   }
   if (seat !== null) sendSeed(game, draws.waiting, seat);
   const verdicts = draws.recent.map((draw) => ({ draw: draw.draw, ...verdict(game, draw, seat) }));
+  const deal = aloneText(state.commitment, "deal");
+  if (deal) verdicts.unshift({ draw: "deal", text: deal, loud: true });
   if (draws.waiting?.paused) verdicts.push({ draw: draws.waiting.draw, text: t("fair.draw_paused"), loud: false });
   const loud = verdicts.filter((v) => v.loud);
   setText(alarm, loud.map((v) => v.text).join(" "));

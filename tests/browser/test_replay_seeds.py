@@ -28,6 +28,14 @@ def table(browser: Browser, base_url: str) -> Iterator[dict[str, Any]]:
     created = post(base_url, {"name": "Anna", "rules": {"dice_per_player": 2, "first_opener": "roll_off"},
                               "bots": {"count": 1, "level": "easy"}, "start": True})
     anna: Person = seated(browser, base_url, created)
+    # the table page says it too, to everyone, while that round lasts; never a ✓ alone
+    alarm = anna.page.locator("#draw-seeds-alarm")
+    expect(alarm).to_contain_text(DEAL_ALONE)
+    expect(alarm).to_have_attribute("role", "alert")
+    watcher = Person.open(browser, DESKTOP)
+    watcher.watch(base_url + created["url"])
+    expect(watcher.page.locator("#draw-seeds-alarm")).to_contain_text(DEAL_ALONE)
+    watcher.page.context.close()
     anna.press_on_until(lambda: anna.visible("#over"), "the end of game 1")
     anna.page.locator("#new-game").click()
     anna.press_on_until(lambda: anna.visible("#reveal") and anna.states[-1]["game"]["game"] == 2, "game 2's first reveal")
