@@ -10,6 +10,7 @@
 import { t } from "./i18n.js";
 
 const isMap = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const WORDED = ["poker_roll", "roll_off"]; // the draw kinds with words of their own ("this cup"); any other is "this draw"
 
 /** "nobody" (every person it concerns was away), "late" (a seed was due but none arrived) or null (a person's seed went in, or none was due). */
 export function aloneReason(commitment) {
@@ -23,7 +24,8 @@ export function aloneReason(commitment) {
 export function aloneText(commitment, kind) {
   const reason = aloneReason(commitment);
   if (reason === null) return null;
-  const key = kind === "deal" ? `fair.deal_alone${reason === "late" ? "_late" : ""}` : `fair.${reason === "late" ? "draw_alone_late" : "draw_alone"}.${kind}`;
+  const late = reason === "late" ? "_late" : "";
+  const key = kind === "deal" ? `fair.deal_alone${late}` : `fair.draw_alone${late}.${WORDED.includes(kind) ? kind : "draw"}`;
   return `⚠ ${t(key)}`;
 }
 
