@@ -6,6 +6,8 @@
 // The game itself is re-derived with the rules too (audit_play.js, the same checks as `referee
 // verify`): each round shows its bids, the call, the count and the loser as the rules compute them,
 // and a game that began with a roll-off shows its throws and the seat order (audit_roll_off.js).
+// Every deal and every draw says whose seeds went into it; one no person seeded says so loudly
+// (seed_lines.js).
 
 import { throwItems } from "./audit_roll_off.js";
 import { playBlock } from "./audit_rounds.js";
@@ -16,6 +18,7 @@ import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
 import { pageWording, t } from "./i18n.js";
 import { checkText } from "./referee_attempts.js";
+import { aloneText } from "./seed_lines.js";
 
 const page = byId("audit");
 const tableId = page.dataset.table;
@@ -177,7 +180,7 @@ function gameSection(game) {
     rollOffBlock(game),
     ...sorted(game.rounds).map((round) => roundBlock(game, round)),
     attemptsBlock(game, [], null),
-    ...sorted(game.draws).map((draw) => drawBlock(draw)));
+    ...sorted(game.draws).map((draw) => drawBlock(game, draw)));
 }
 
 // A link to the game's verified replay (replay.js), for a game whose rounds the rules re-derived.
@@ -190,9 +193,14 @@ function replayLink(game) {
 function rollOffBlock(game) {
   const { throws, checks } = game.rollOff;
   if (!throws.length && !checks.length) return null;
+  const items = throwItems(throws, (seat) => seatName(game, seat));
+  throws.forEach((throwing, index) => {
+    const alone = aloneLine(game.draws.get(throwing.draw)?.commitment, "roll_off");
+    if (alone) items[index].append(alone);
+  });
   return el("div", { class: "round roll-off-audit" },
     el("h3", {}, t("rolloff.title"), " ", badge(checks)),
-    el("ol", { class: "throws" }, ...throwItems(throws, (seat) => seatName(game, seat))),
+    el("ol", { class: "throws" }, ...items),
     checkList(checks));
 }
 
@@ -204,6 +212,7 @@ function roundBlock(game, round) {
   const reasons = { late: t("audit.seed_reason.late"), not_connected: t("audit.seed_reason.not_connected") };
   return el("div", { class: "round" },
     el("h3", {}, t("audit.round", { round: round.number }), " ", badge(round.checks)),
+    aloneLine(c, "deal"),
     facts([
       [t("audit.root"), code(c.root)],
       [t("audit.signature"), code(c.signature, 32)],
@@ -290,14 +299,35 @@ function effectText(game, a) {
   return "—";
 }
 
-function drawBlock(draw) {
+// The loud line of a deal or draw no person seeded (kind "deal" or the draw's kind), else null.
+function aloneLine(commitment, kind) {
+  const text = aloneText(commitment, kind);
+  return text ? el("p", { class: "seed-alone", "data-alone": "true" }, text) : null;
+}
+
+// A draw of a game whose draws take seeds: whose went in, whose are missing and why (none for older logs).
+function drawSeeds(game, c) {
+  if (!c || typeof c.seeds !== "object" || c.seeds === null) return [];
+  const seeds = Object.entries(c.seeds);
+  const missing = Object.entries(c.seeds_missing ?? {});
+  const reasons = { late: t("audit.seed_reason.late"), not_connected: t("audit.seed_reason.draw_not_connected") };
+  return [
+    [t("audit.seeds"), seeds.length ? bySeat(game, seeds, (seed) => code(seed, 16)) : t("audit.no_seeds")],
+    ...(missing.length ? [[t("audit.seeds_missing"), bySeat(game, missing, (reason) => reasons[reason] ?? String(reason))]] : []),
+  ];
+}
+
+function drawBlock(game, draw) {
   const r = draw.reveal;
+  const c = draw.commitment;
   const results = (r?.results ?? []).map((x) => el("li", {}, `${x.label}: ${x.value}`));
-  return el("div", { class: "round" },
+  return el("div", { class: "round draw", "data-draw": String(draw.number) },
     el("h3", {}, t("audit.draw", { draw: draw.number }), " ", badge(draw.checks)),
+    aloneLine(c, c?.purpose?.kind ?? r?.request?.purpose?.kind),
     facts([
-      [t("audit.root"), code(draw.commitment?.root)],
-      [t("audit.purpose"), describePurpose(draw.commitment?.purpose ?? r?.request?.purpose ?? "—")],
+      [t("audit.root"), code(c?.root)],
+      [t("audit.purpose"), describePurpose(c?.purpose ?? r?.request?.purpose ?? "—")],
+      ...drawSeeds(game, c),
       [t("audit.results"), r ? el("ul", {}, ...results) : t("audit.not_revealed")],
     ]),
     checkList(draw.checks));

@@ -8,12 +8,18 @@
 //     draw holds that very seed for this seat ("✓ roll 3: your seed 1f2e… is in the signed draw"),
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
-//     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
-//     require_seeds: nobody it concerns is connected) says what it waits for.
+//     rolled by the server alone: nobody was connected"), and so does a round's deal (`state.commitment`,
+//     while the round lasts: "this round's dice were dealt by the server alone"); a draw the table pauses for (the option
+//     require_seeds: nobody it concerns is connected) says what it waits for;
+//   * the option require_seeds itself (seeds_option.js): a switch for the host, a plain line for
+//     everyone else, next to the share card (below every action on a phone).
 
 import "./table.js";
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
+import { aloneText } from "./seed_lines.js";
+import { seedsOption } from "./seeds_option.js";
+import { sender } from "./send.js";
 
 const socket = window.tavern.socket;
 const tableId = byId("table").dataset.table;
@@ -26,6 +32,8 @@ const alarm = el("p", { id: "draw-seeds-alarm", class: "verified failed", role: 
 const list = el("ul", { id: "draw-seeds-list", class: "draw-seeds-list" });
 box.append(alarm, list);
 byId("main").append(box);
+const option = seedsOption({ prefix: "table", send: sender(socket) });
+byId("share").before(option.card);
 
 socket.on("disconnect", () => sent.clear()); // a seed the server did not store yet is sent again
 
@@ -81,7 +89,8 @@ function verdict(game, draw, seat) {
   const used = seat === null ? undefined : draw.seeds[String(seat)];
   if (mine && used === undefined) {
     const reason = t(REASONS[draw.seeds_missing[String(seat)]] ?? "fair.seed_reason.none");
-    return { text: `⚠ ${t("fair.draw_seed_missing", { what: what(draw), reason })}${alone ? ` ${alone}` : ""}`, loud: true };
+    // (joined, not a nested template literal: the minifier drops the space inside one)
+    return { text: [`⚠ ${t("fair.draw_seed_missing", { what: what(draw), reason })}`, alone].filter(Boolean).join(" "), loud: true };
   }
   if (mine && used !== mine) return { text: `⚠ ${t("fair.draw_seed_different", { what: what(draw) })}`, loud: true };
   if (alone) return { text: `⚠ ${what(draw)}: ${alone}`, loud: true };
@@ -91,6 +100,7 @@ function verdict(game, draw, seat) {
 }
 
 function onState(state) {
+  option.render(state, state.you?.is_host === true);
   const draws = state.draws;
   const seat = state.you?.seat ?? null;
   const game = state.game?.game;
@@ -100,6 +110,8 @@ function onState(state) {
   }
   if (seat !== null) sendSeed(game, draws.waiting, seat);
   const verdicts = draws.recent.map((draw) => ({ draw: draw.draw, ...verdict(game, draw, seat) }));
+  const deal = aloneText(state.commitment, "deal");
+  if (deal) verdicts.unshift({ draw: "deal", text: deal, loud: true });
   if (draws.waiting?.paused) verdicts.push({ draw: draws.waiting.draw, text: t("fair.draw_paused"), loud: false });
   const loud = verdicts.filter((v) => v.loud);
   setText(alarm, loud.map((v) => v.text).join(" "));

@@ -11,6 +11,7 @@ import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { deskFamily } from "./referee_families.js";
 import { renderRelay } from "./referee_relay.js";
 import { retryPassingRefusals } from "./retry.js";
+import { seedsOption } from "./seeds_option.js";
 import { sender } from "./send.js";
 import { showToast } from "./toast.js";
 
@@ -30,6 +31,9 @@ let openThread = null;
 export const send = sender(socket);
 // The referee hosts the table: between games the desk may change its rules (`set_rules`).
 const rulesChange = new RulesChange({ card: byId("desk-rules-change"), prefix: "desk-opt", send });
+// The referee may require the players' seeds at any time (`require_seeds`).
+const seedsRequired = seedsOption({ prefix: "desk", send });
+byId("desk-rules-change").after(seedsRequired.card);
 
 byId("desk-start").addEventListener("click", () => send("referee_start"));
 byId("desk-next").addEventListener("click", () => send("referee_next_round"));
@@ -101,6 +105,7 @@ function render(state) {
   show(byId("desk-pause"), running && !gm.paused);
   show(byId("desk-resume"), gm.paused);
   rulesChange.render(state, family.rulesChange && !running);
+  seedsRequired.render(state, true);
   const settings = gm.referee;
   setText(byId("desk-settings"), t("referee.settings", {
     cheating: settings.cheating ? t("referee.on") : t("referee.off"), blind: settings.blind ? t("referee.on") : t("referee.off"),
@@ -176,7 +181,8 @@ function renderCommitments(state) {
     ...c.roots.map((root, i) => [t("referee.round_root", { round: i + 1 }), root])] : [];
   byId("desk-commitments").replaceChildren(...rows.flatMap(([key, value]) =>
     [el("dt", {}, key.startsWith("referee.") ? t(key) : key), el("dd", { class: "hash" }, value ?? "")]),
-  ...(state.draws?.recent ?? []).flatMap(drawRow));
+  ...(state.draws?.recent ?? []).flatMap(drawRow),
+  ...(state.draws?.waiting?.paused ? [el("dt", {}, t("fair.draw_next")), el("dd", { class: "draw-paused" }, t("fair.draw_paused"))] : []));
 }
 
 // A recent seeded draw (a roll, a roll-off throw): whose seeds went in, or loudly that the server rolled it alone.

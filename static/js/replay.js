@@ -2,18 +2,22 @@
 // round by round, every cup open, with the bids, the call, the count and who lost (audit_rounds.js,
 // as the rules re-derived them: audit_play.js). The export is checked in this browser by the audit
 // page's own verifier (fairness.js, verifyExport) before the first step shows; each step then says
-// "verified" or names every check of its round that failed (replay_checks.js picks them).
+// "verified" or names every check of its round that failed (replay_checks.js picks them), and whose
+// seeds went into its deal; a round dealt, or a roll-off throw rolled, with no person's seed says so
+// loudly at that very round or throw ("…dealt by the server alone: nobody was connected"; seed_lines.js).
 // Keys: ← and → (or the Previous / Next buttons) step; the round list jumps to a round; every step
 // is announced through the live region (#announcer).
 
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
+import { throwItems } from "./audit_roll_off.js";
 import { checkWords } from "./check_wording.js";
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { verifyExport } from "./fairness.js";
 import { pageWording, t } from "./i18n.js";
 import { replaySteps } from "./replay_checks.js";
+import { aloneText, seedsText } from "./seed_lines.js";
 
 const page = byId("replay");
 const tableId = page.dataset.table;
@@ -54,6 +58,7 @@ async function load() {
   setStatus(failed ? "failed" : "ok", failed ? t("replay.some_failed", { n: failed }) : t("replay.all_verified", { n: replay.steps.length }));
   setText(byId("replay-title"), t(replay.over ? "replay.title_game" : "replay.title_unfinished", { game: replay.game }));
   renderGames();
+  renderRollOff();
   renderList();
   show(byId("replay-player"), true);
   go(0, false);
@@ -64,6 +69,24 @@ function renderGames() {
   show(byId("replay-games"), others.length > 0);
   byId("replay-games-list").replaceChildren(...replay.games.map((n) =>
     el("li", {}, el("a", { href: `?game=${n}`, "aria-current": n === replay.game ? "page" : null }, t("audit.game", { game: n })))));
+}
+
+// The game's roll-off, each throw with whose seeds went into its draw (loudly: none).
+function renderRollOff() {
+  const items = throwItems(replay.throws, seatName);
+  replay.throws.forEach((throwing, index) => items[index].append(...seedLines(throwing.commitment, throwing.commitment?.purpose?.kind ?? "roll_off")));
+  byId("replay-roll-off-throws").replaceChildren(...items);
+  show(byId("replay-roll-off"), items.length > 0);
+}
+
+// Whose seeds went into a value, and the loud line when nobody's did (none for a log without seeds).
+function seedLines(commitment, kind) {
+  const alone = aloneText(commitment, kind);
+  const seeds = seedsText(commitment, seatName);
+  return [
+    alone ? el("p", { class: "seed-alone", "data-alone": "true" }, alone) : null,
+    seeds && !alone ? el("p", { class: "seed-line hint" }, seeds) : null,
+  ].filter(Boolean);
 }
 
 function renderList() {
@@ -87,8 +110,10 @@ function go(index, announce = true) {
   for (const button of byId("replay-rounds").querySelectorAll("button")) {
     button.setAttribute("aria-current", Number(button.dataset.step) === current ? "step" : "false");
   }
-  byId("replay-step").replaceChildren(verdictBlock(step), cupsBlock(step), playBlock(step.play, seatName) ?? el("p", {}, t("replay.no_play")));
-  if (announce) setText(byId("announcer"), `${position}. ${step.verified ? t("replay.verified") : t("replay.failed", { n: step.failed.length })}`);
+  byId("replay-step").replaceChildren(verdictBlock(step), ...seedLines(step.deal, "deal"), cupsBlock(step),
+    playBlock(step.play, seatName) ?? el("p", {}, t("replay.no_play")));
+  const said = [`${position}.`, step.verified ? t("replay.verified") : t("replay.failed", { n: step.failed.length }), aloneText(step.deal, "deal")];
+  if (announce) setText(byId("announcer"), said.filter(Boolean).join(" "));
 }
 
 function verdictBlock(step) {

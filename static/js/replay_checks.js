@@ -4,7 +4,9 @@
 //
 //   replaySteps(data, checks, play, game) ->
 //     {game, games: [numbers of the export's games], over, names: {seat: name},
-//      steps: [{round, seats, hands: {seat: [faces]}, play, checks, failed: [check], verified}]}
+//      throws: [the game's roll-off throws (audit_play.js) with the `commitment` of each one's draw],
+//      steps: [{round, seats, hands: {seat: [faces]}, deal, play, checks, failed: [check], verified}]}
+// (`deal`: the round's `round_dealt` commitment, whose `seeds` and `seeds_missing` say whose seeds went in).
 //
 // A round's checks are its own ("game G round R": its dice against the committed root, the round
 // secret against the chain's anchor), the game's (its signed manifest), every log check naming a
@@ -22,7 +24,7 @@ export function replaySteps(data, checks, play, game = null) {
   const games = gameNumbers(entries);
   const finished = games.filter((n) => winnerOf(play, n) !== null);
   const chosen = games.includes(game) ? game : (finished.at(-1) ?? games.at(-1) ?? null);
-  if (chosen === null) return { game: null, games, over: false, names: {}, steps: [] };
+  if (chosen === null) return { game: null, games, over: false, names: {}, throws: [], steps: [] };
   const spans = roundSpans(entries, chosen);
   const names = namesAt(entries, chosen);
   const shared = checks.filter((c) => c.step === "head" || c.step === "export" || c.step === `game ${chosen}`);
@@ -34,13 +36,25 @@ export function replaySteps(data, checks, play, game = null) {
       round: span.round,
       seats: Object.keys(span.hands).map(Number).sort((a, b) => a - b),
       hands: span.hands,
+      deal: span.deal,
       play: (play.rounds ?? []).find((r) => r.game === chosen && r.round === span.round) ?? null,
       checks: all,
       failed,
       verified: failed.length === 0 && all.some((c) => c.ok === true),
     };
   });
-  return { game: chosen, games, over: winnerOf(play, chosen) !== null, names, steps };
+  const draws = drawCommitments(entries, chosen);
+  const throws = (play.throws ?? []).filter((x) => x.game === chosen).map((x) => ({ ...x, commitment: draws.get(x.draw) ?? null }));
+  return { game: chosen, games, over: winnerOf(play, chosen) !== null, names, throws, steps };
+}
+
+// The public part of each `draw_committed` entry of `game`, by draw number.
+function drawCommitments(entries, game) {
+  const draws = new Map();
+  for (const e of entries) {
+    if (e?.kind === "draw_committed" && e.public?.game === game && isInt(e.public.draw)) draws.set(e.public.draw, e.public);
+  }
+  return draws;
 }
 
 function gameNumbers(entries) {
@@ -63,7 +77,7 @@ function roundSpans(entries, game) {
     if (!p || typeof p !== "object") continue;
     if (e.kind === "round_dealt" || e.kind === "game_started" || e.kind === "game_opened") {
       if (open) open.last = e.seq - 1;
-      open = e.kind === "round_dealt" && p.game === game && isInt(p.round) ? { round: p.round, first: e.seq, last: Infinity, hands: null } : null;
+      open = e.kind === "round_dealt" && p.game === game && isInt(p.round) ? { round: p.round, first: e.seq, last: Infinity, hands: null, deal: p } : null;
       if (open) spans.push(open);
     } else if (e.kind === "round_revealed" && open && p.game === game && p.round === open.round) {
       open.hands = handsOf(p.hands);

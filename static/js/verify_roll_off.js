@@ -103,6 +103,7 @@ function pyRepr(value) {
   if (value === true || value === false) return value ? "True" : "False";
   if (typeof value === "string") return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
-  if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+  // (no template nested in a template: the minifier would drop the space after the colon)
+  if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => pyRepr(k) + ": " + pyRepr(v)).join(", ")}}`;
   return String(value);
 }
