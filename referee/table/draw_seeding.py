@@ -40,12 +40,16 @@ SHOWN_DRAWS = 8
 
 @dataclass(frozen=True, slots=True)
 class DueDraw:
-    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes."""
+    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes;
+    ``sealed``, for a draw whose seeds are secret until a reveal (a check roll: ``check_draws``), the public
+    part of its ``draw_seed`` entries besides ``draw`` (the seat and seed go in their secret part), and the
+    draw is shown only to the people it concerns (``draw_parts``, ``sealed_waiting``)."""
 
     kind: str
     ref: int
     items: list[tuple[str, int]]
     people: tuple[int, ...]
+    sealed: dict[str, Any] | None = None
 
 
 class DrawSeeding:
@@ -72,17 +76,20 @@ class DrawSeeding:
             return None
         return self.family.due_draw(state)
 
-    def draw_parts(self) -> dict[str, Any]:
+    def draw_parts(self, sealed: bool = False) -> dict[str, Any]:
         """What the state tells every page of the table's seeded draws (docs/protocol.md, ``draws``): the
         option ``require_seeds``; ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
         people whose browsers send a seed for it; ``paused``: it waits without a deadline, ``require_seeds``)
         or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
         ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
-        the server alone rolled it)."""
+        the server alone rolled it). A sealed draw (``DueDraw.sealed``) is ``waiting`` only with ``sealed``
+        (the referee's state); its people learn of it from ``sealed_waiting``, in their own seat's part."""
         fairness = self.current.fairness
         if self.current.game is None or fairness is None:
             return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
         due = self.due_draw()
+        if due is not None and due.sealed is not None and not sealed:
+            due = None
         waiting = {"draw": fairness.draw_count + 1, "kind": due.kind, "seats": list(due.people),
                    "paused": self._paused(due)} if due else None
         recent: list[dict[str, Any]] = []
@@ -93,6 +100,13 @@ class DrawSeeding:
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
         return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
+
+    def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
+        """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused}`` (for its private part only), or None."""
+        due = self.due_draw()
+        if due is None or due.sealed is None or seat not in due.people:
+            return None
+        return {"draw": self._next_draw(), "kind": due.kind, "seats": [seat], "paused": self._paused(due)}
 
     def set_require_seeds(self, on: bool, by: int | str) -> None:
         """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
@@ -181,7 +195,10 @@ class DrawSeeding:
         held = self._held_draw_seeds.of(self._draw_key())
         seeds = [{"draw": number, "seat": seat, "seed": held[seat]} for seat in due.people if seat in held]
         for seed in seeds:
-            self._commit("draw_seed", seed)
+            if due.sealed is None:
+                self._commit("draw_seed", seed)
+            else:
+                self._commit("draw_seed", {"draw": number, **due.sealed}, {"seat": seed["seat"], "seed": seed["seed"]})
         missing = {seat: "late" if seat in self.connected else "not_connected" for seat in due.people if seat not in held}
         drawn, _ = self.draw(due.kind, due.ref, due.items, seeds=seeds, missing=missing)
         self.family.drawn(self, drawn)  # type: ignore[arg-type]
