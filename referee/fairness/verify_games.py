@@ -250,7 +250,7 @@ class _Auditor:
         seeds = committed.public.get("seeds") if game.draw_seeds.seeded else None
         digest = seeds_digest(seeds) if isinstance(seeds, dict) else None
         if is_sealed(manifest, committed.public.get("purpose")):  # its key mixes the salted digest (sealed_seeds)
-            digest = bytes.fromhex(committed.public["seeds_digest"])
+            digest = from_hex32(committed.public["seeds_digest"], "the seeds digest")
         key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request), digest)
         values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
         if len(results) != len(values):

@@ -6,6 +6,7 @@
 // Values are plain JSON (fairness.js turns its exact numbers into numbers before calling).
 
 import { pyList, seatsOf } from './fair_crypto.js';
+import { SealedSeeds } from './check_seeds_check.js';
 import { purposeProblem } from './fair_inputs.js';
 
 const SEEDED_DRAW_KEY = 2;
@@ -48,9 +49,11 @@ export class DrawSeedLedger {
   constructor(manifest) {
     this.game = manifest.game; this.seeded = manifest.draw_key === SEEDED_DRAW_KEY;
     this.people = manifest.seed_seats || []; this.pending = new Map();
+    this.sealed = new SealedSeeds(manifest); // the sealed seeds of the game's check rolls and target dice
   }
 
-  contributed(seq, p, nextDraw, report) {
+  contributed(seq, p, nextDraw, report, secret = null) {
+    if (!('seat' in p)) { this.sealed.contributed(seq, p, secret, nextDraw, report); return; }
     const step = `game ${this.game} draw ${p.draw}`;
     if (!this.seeded) report.fail(step, `seq ${seq}: a draw seed is logged in a game whose draws take no seeds`);
     else if (p.draw !== nextDraw) report.fail(step, `seq ${seq}: a seed of seat ${p.seat} for draw ${p.draw} is logged while draw ${nextDraw} is the next to be committed`);
@@ -61,7 +64,7 @@ export class DrawSeedLedger {
 
   committed(step, p, digestOf, report) {
     const pending = this.pending; this.pending = new Map();
-    if (!this.seeded) return;
+    if (this.sealed.committed(step, p, [...pending.keys()].sort((a, b) => a - b), report) || !this.seeded) return;
     if (INPUTS.some((name) => !(name in p))) {
       report.fail(step, `the draw commitment lacks its seeds (seeds, seeds_missing, seeds_digest), which game ${this.game}'s manifest requires`);
       return;
