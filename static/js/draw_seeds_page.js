@@ -7,6 +7,9 @@
 //   * for every recent draw (`state.draws.recent`, as committed and signed) it shows whether the
 //     draw holds that very seed for this seat ("✓ roll 3: your seed 1f2e… is in the signed draw"),
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
+//   * this seat's own check roll or target die (a cheat attempt the referee judged) waits for its seed in
+//     the seat's private part only (`state.private.draw_waiting`: nobody else learns who attempted); the
+//     seed is sent and kept the same way, and its draw is checked by the audit once the game is settled;
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
 //     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
 //     require_seeds: nobody it concerns is connected) says what it waits for.
@@ -98,7 +101,7 @@ function onState(state) {
     show(box, false);
     return;
   }
-  if (seat !== null) sendSeed(game, draws.waiting, seat);
+  if (seat !== null) sendSeed(game, draws.waiting ?? state.private?.draw_waiting, seat);
   const verdicts = draws.recent.map((draw) => ({ draw: draw.draw, ...verdict(game, draw, seat) }));
   if (draws.waiting?.paused) verdicts.push({ draw: draws.waiting.draw, text: t("fair.draw_paused"), loud: false });
   const loud = verdicts.filter((v) => v.loud);
