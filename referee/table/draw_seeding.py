@@ -123,12 +123,13 @@ class DrawSeeding:
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
         """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat
-        (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once."""
+        (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once. Another
+        seat's seed for a sealed draw is refused as for a draw that waits for nothing (``seed/late``)."""
         with self._command():
             self._require_seat(seat)
             due = self.due_draw()
-            if due is None or draw_no != self._next_draw():
-                raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")
+            if due is None or draw_no != self._next_draw() or (due.sealed is not None and seat not in due.people):
+                raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")  # a sealed draw: not even that it waits
             if seat not in due.people:
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for draw {draw_no}")
             held = self._held_draw_seeds.of(self._draw_key())

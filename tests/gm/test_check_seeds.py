@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from referee.gm.settings import GmSettings
 from referee.rules import Phase
+from referee.store.log import EventLog
+from referee.table import ManualScheduler, Table, Tables, desk
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import last_state, make_harness
 
@@ -95,6 +98,9 @@ def test_the_check_waits_for_the_attempters_seed_which_only_the_attempter_and_th
     referee = night.referee_state()
     assert referee["draws"]["waiting"] == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False}
     assert referee["gm"]["attempts"][0]["status"] == "judged" and referee["gm"]["attempts"][0]["check"] is None
+    for probe in (number, number + 1):  # another seat probing gets the same answer as when nothing waits
+        refused = night.say(1, "draw_seed", {"draw": probe, "seed": SEED})
+        assert not refused["ok"] and refused["code"] == "seed/late"
 
     assert night.say(0, "draw_seed", {"draw": number, "seed": SEED})["ok"]
     referee = night.referee_state()
@@ -175,3 +181,29 @@ def test_a_check_still_waiting_when_its_round_ends_is_never_rolled_and_the_refer
     assert table.current.gm.attempt(attempt_id).status == "dismissed"
     finish(night)
     assert night.verify().ok
+
+
+def test_a_check_waiting_for_its_seed_waits_again_after_a_restart_and_takes_the_seed():
+    clock = ManualScheduler()
+    events, dealer = EventLog(":memory:", clock=clock.now), FairDealer(SIGNER)
+    table = Tables(events, dealer, clock, seed_wait_s=WAIT).create({"dice_per_player": 2, "turn_timer_s": 0})
+    desk.name_referee(table, "GM", "digest", GmSettings(cheating=True))
+    for seat in range(2):
+        table.join(f"P{seat}", f"d{seat}")
+        table.set_connected(seat, True)
+    table.start_game()
+    while table.game.phase is not Phase.BIDDING:
+        clock.advance(WAIT)
+    attempt_id = desk.submit_attempt(table, 0, {"kind": "loaded_die", "die": None, "target": None, "value": None,
+                                                "description": "…"})
+    assert desk.judge(table, attempt_id, ALWAYS, 0) is None
+    number = table.current.fairness.draw_count + 1
+    table.close()
+
+    again = Table.load(table.id, events, dealer, clock, seed_wait_s=WAIT)
+    again.set_connected(0, True)
+    assert again.sealed_waiting(0) == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False}
+    assert again.sealed_waiting(1) is None and again.draw_parts()["waiting"] is None
+    again.contribute_draw_seed(0, number, SEED)
+    assert again.current.gm.attempt(attempt_id).status == "succeeded"
+    assert again.current.fairness.draw_count == number
