@@ -83,7 +83,8 @@ class DrawSeeding:
         or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
         ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
         the server alone rolled it). A sealed draw (``DueDraw.sealed``) is ``waiting`` only with ``sealed``
-        (the referee's state); its people learn of it from ``sealed_waiting``, in their own seat's part."""
+        (the referee's state); its people learn of it from ``sealed_waiting``, in their own seat's part; it is
+        ``recent`` once revealed (at the game's end, with its attempt), with the seeds its inputs held."""
         fairness = self.current.fairness
         if self.current.game is None or fairness is None:
             return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
@@ -93,9 +94,11 @@ class DrawSeeding:
         waiting = {"draw": fairness.draw_count + 1, "kind": due.kind, "seats": list(due.people),
                    "paused": self._paused(due)} if due else None
         recent: list[dict[str, Any]] = []
-        for public, _ in reversed(fairness.draws):
+        for public, secret in reversed(fairness.draws):
             if len(recent) == SHOWN_DRAWS:
                 break
+            if "inputs" in secret and fairness.is_revealed(public["draw"]):
+                public = {**public, **secret["inputs"]}  # a sealed draw, revealed with its attempt: its real seeds
             if public.get("seeds") or public.get("seeds_missing"):
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})

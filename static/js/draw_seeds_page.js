@@ -9,7 +9,8 @@
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
 //   * this seat's own check roll or target die (a cheat attempt the referee judged) waits for its seed in
 //     the seat's private part only (`state.private.draw_waiting`: nobody else learns who attempted); the
-//     seed is sent and kept the same way, and its draw is checked by the audit once the game is settled;
+//     seed is sent and kept the same way, and once the game is settled its draw is in `recent` with the
+//     seeds it took, checked like any other (a loud warning when it lacks the seed this page sent);
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
 //     rolled by the server alone: nobody was connected"); a draw the table pauses for (the option
 //     require_seeds: nobody it concerns is connected) says what it waits for.

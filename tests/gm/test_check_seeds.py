@@ -207,3 +207,18 @@ def test_a_check_waiting_for_its_seed_waits_again_after_a_restart_and_takes_the_
     again.contribute_draw_seed(0, number, SEED)
     assert again.current.gm.attempt(attempt_id).status == "succeeded"
     assert again.current.fairness.draw_count == number
+
+
+def test_after_the_game_the_attempters_page_state_shows_the_seed_its_check_took_and_a_missing_one():
+    """The page compares its kept seed with the draw's seeds once revealed (draw_seeds_page.js, as for a cup)."""
+    night = waiting_evening(players=2)
+    seeded = attempt(night, 0, kind="loaded_die")
+    assert judge(night, seeded)["rolling"]
+    number = night.player_state(0)["private"]["draw_waiting"]["draw"]
+    before = night.player_state(1)["draws"]["recent"]
+    assert night.say(0, "draw_seed", {"draw": number, "seed": SEED})["ok"]
+    assert night.player_state(1)["draws"]["recent"] == before  # sealed until the game is settled
+    finish(night)
+    shown = [d for d in night.player_state(0)["draws"]["recent"] if d["draw"] == number]
+    assert shown == [{"draw": number, "purpose": {"kind": "attempt_check", "ref": seeded, "counter": 1},
+                      "seeds": {"0": SEED}, "seeds_missing": {}, "alone": False}]
