@@ -77,7 +77,7 @@ class SealedSeeds:
         """Check a draw commitment against the sealed seed logged for it (``open_seats``: the seats of the
         open ``draw_seed`` entries logged for it); True when the draw is sealed (its plain checks are skipped)."""
         pending, self.pending = self.pending, None
-        purpose = public.get("purpose")
+        purpose: Any = public.get("purpose")
         if not is_sealed(self.manifest, purpose):
             if pending is not None:
                 report.fail(step, f"the sealed seed logged at seq {pending[0]} serves draw {public['draw']}, which is "
@@ -95,30 +95,30 @@ class SealedSeeds:
 
     def revealed(self, step: str, committed: dict[str, Any], revealed: dict[str, Any], report: Report) -> None:
         """At the reveal: the inputs hold the attempter's logged seed, or name the attempter missing."""
-        purpose = revealed["request"].get("purpose")
-        kind = purpose.get("kind") if isinstance(purpose, dict) else None
+        purpose: Any = revealed["request"].get("purpose")
+        kind = str(purpose.get("kind")) if isinstance(purpose, dict) else ""
         if not self.sealing:
             if kind in SEALED_KINDS:
                 report.add(step, True, f"note: {what(kind)} {OLD_WORDS}")
             return
         if not is_sealed(self.manifest, purpose):
             return
-        inputs = revealed.get("inputs")
+        inputs: Any = revealed.get("inputs")
         try:
-            digest = sealed_digest(inputs).hex() if isinstance(inputs, dict) else None  # type: ignore[arg-type]
-            seeds, missing = dict(inputs["seeds"]), dict(inputs["seeds_missing"])  # type: ignore[index]
+            digest = sealed_digest(inputs).hex() if isinstance(inputs, dict) else None
+            seeds, missing = dict(inputs["seeds"]), dict(inputs["seeds_missing"])
         except (EncodingError, KeyError, TypeError, ValueError):
             digest = None
         if digest is None:
-            report.fail(step, f"the reveal of {what(kind)} lacks its sealed seeds (inputs)")  # type: ignore[arg-type]
+            report.fail(step, f"the reveal of {what(kind)} lacks its sealed seeds (inputs)")
             return
         if digest != committed.get("seeds_digest"):
-            report.fail(step, f"the sealed seeds of {what(kind)} do not match its seeds digest")  # type: ignore[arg-type]
+            report.fail(step, f"the sealed seeds of {what(kind)} do not match its seeds digest")
         attempter = self.attempters.get(purpose["ref"])
         if attempter is None:
             report.add(step, True, f"note: attempt {purpose['ref']} is still sealed: its seed is checked once it is revealed")
             return
-        self._inputs(step, kind, revealed["draw"], [attempter] if attempter in self.people else [], seeds, missing, report)  # type: ignore[arg-type]
+        self._inputs(step, kind, revealed["draw"], [attempter] if attempter in self.people else [], seeds, missing, report)
 
     def _inputs(self, step: str, kind: str, draw: int, due: list[int], seeds: dict[str, Any], missing: dict[str, Any],
                 report: Report) -> None:

@@ -14,7 +14,7 @@ came) it is never rolled: the attempt is stale and the referee dismisses it, as 
 
 >>> from referee.gm.attempts import Attempt
 >>> attempt = Attempt(1, 0, 1, 1, "knock", None, 1, 6, "", status="judged", judgement=(12, 0))
->>> check_items(attempt, 20), target_items(attempt, 4)
+>>> check_items(20), target_items(attempt, 4)
 ([('d20', 20)], [('die of seat 1', 4)])
 """
 from __future__ import annotations
@@ -46,8 +46,8 @@ def rolling(state: TableState) -> Attempt | None:
     return None
 
 
-def check_items(attempt: Attempt, sides: int) -> list[tuple[str, int]]:
-    """The items of an attempt's check draw: one die of the table's check die."""
+def check_items(sides: int) -> list[tuple[str, int]]:
+    """The items of a check draw: one die of the table's check die."""
     return [(f"d{sides}", sides)]
 
 
@@ -64,7 +64,7 @@ def due_check(state: TableState, people: list[int]) -> DueDraw | None:
     seeding = (attempt.seat,) if attempt.seat in people else ()
     sealed = {"attempt": attempt.id}
     if attempt.status == "judged":
-        return DueDraw(ATTEMPT_CHECK, attempt.id, check_items(attempt, state.gm.settings.check_die), seeding, sealed)
+        return DueDraw(ATTEMPT_CHECK, attempt.id, check_items(state.gm.settings.check_die), seeding, sealed)
     count = state.game.count_of(attempt.target) if attempt.target is not None else 0  # type: ignore[union-attr]
     return DueDraw(ATTEMPT_TARGET_DIE, attempt.id, target_items(attempt, count), seeding, sealed)
 
