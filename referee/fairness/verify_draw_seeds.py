@@ -32,6 +32,7 @@ from referee.fairness.purposes import POKER_ROLL, ROLL_OFF, purpose_problem, rol
 from referee.fairness.report import Report
 from referee.fairness.stream import seeds_digest
 from referee.fairness.verify_check_seeds import SealedSeeds
+from referee.fairness.verify_inputs import check_used_seeds
 
 DRAW_MISSING_WORDS = {
     "not_connected": "their browser was not connected when the draw was made",
@@ -109,17 +110,7 @@ class DrawSeedLedger:
         seeds, missing = public["seeds"], public["seeds_missing"]
         if seeds_digest(seeds).hex() != public["seeds_digest"]:
             report.fail(step, "the draw's seeds digest does not match its seeds")
-        for seat in seats_of(seeds):
-            logged = pending.get(seat)
-            if seat not in self.people:
-                report.fail(step, f"the draw uses a seed for seat {seat}, which may give none (people: {self.people}): a seed the server chose")
-            elif logged is None:
-                report.fail(step, f"the draw uses a seed for seat {seat} that was never logged for this draw before its commitment")
-            elif logged[1] != seeds[str(seat)]:
-                report.fail(step, f"the draw uses another seed for seat {seat} than the one it contributed at seq {logged[0]}")
-        for seat, (seq, _) in sorted(pending.items()):
-            if str(seat) not in seeds:
-                report.fail(step, f"the seed seat {seat} contributed at seq {seq} is not in the draw")
+        check_used_seeds(step, "draw", seeds, pending, self.people, report, never_logged="for this draw before its commitment")
         for seat in seats_of(missing):
             if missing[str(seat)] not in SEED_MISSING_REASONS:
                 report.fail(step, f"the seed of seat {seat} is missing for an unknown reason {missing[str(seat)]!r}")

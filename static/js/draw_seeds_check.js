@@ -7,7 +7,7 @@
 
 import { pyList, seatsOf } from './fair_crypto.js';
 import { SealedSeeds } from './check_seeds_check.js';
-import { purposeProblem } from './fair_inputs.js';
+import { checkUsedSeeds, purposeProblem } from './fair_inputs.js';
 
 const SEEDED_DRAW_KEY = 2;
 const REASONS = ['not_connected', 'late'];
@@ -69,17 +69,9 @@ export class DrawSeedLedger {
       report.fail(step, `the draw commitment lacks its seeds (seeds, seeds_missing, seeds_digest), which game ${this.game}'s manifest requires`);
       return;
     }
-    const seeds = p.seeds; const missing = p.seeds_missing; const people = pyList(this.people);
+    const seeds = p.seeds; const missing = p.seeds_missing;
     if (digestOf !== p.seeds_digest) report.fail(step, "the draw's seeds digest does not match its seeds");
-    for (const seat of seatsOf(seeds)) {
-      const logged = pending.get(seat);
-      if (!this.people.includes(seat)) report.fail(step, `the draw uses a seed for seat ${seat}, which may give none (people: ${people}): a seed the server chose`);
-      else if (logged === undefined) report.fail(step, `the draw uses a seed for seat ${seat} that was never logged for this draw before its commitment`);
-      else if (logged[1] !== seeds[String(seat)]) report.fail(step, `the draw uses another seed for seat ${seat} than the one it contributed at seq ${logged[0]}`);
-    }
-    for (const seat of [...pending.keys()].sort((a, b) => a - b)) {
-      if (!(String(seat) in seeds)) report.fail(step, `the seed seat ${seat} contributed at seq ${pending.get(seat)[0]} is not in the draw`);
-    }
+    checkUsedSeeds(step, 'draw', seeds, pending, this.people, report, 'for this draw before its commitment');
     for (const seat of seatsOf(missing)) {
       if (!REASONS.includes(missing[String(seat)])) report.fail(step, `the seed of seat ${seat} is missing for an unknown reason '${missing[String(seat)]}'`);
     }
