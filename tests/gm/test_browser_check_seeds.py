@@ -1,7 +1,8 @@
 """A referee's check in real browsers (the session-wide Chromium of tests/conftest.py): the player attempts,
 the referee judges, the player's page sends its seed for the check without a click, and the result appears
 on the desk. The server waits 30 s for seeds, so a check rolled in a few seconds was rolled with the seed
-the page sent; the other player's page learns nothing of it."""
+the page sent; the other player's page learns nothing of it. After the game the page finds its seed in
+the revealed check, and alarms when the draw lacks it."""
 from __future__ import annotations
 
 import json
@@ -14,6 +15,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.players import DESKTOP, Person
 from tests.support.server import running_server
 
+from .test_browser_changes import attempt, evening, inject
 from .test_browser_referee import refereed_table
 
 pytestmark = pytest.mark.browser
@@ -52,11 +54,11 @@ def test_the_attempters_page_seeds_its_check_and_the_desk_shows_the_result(brows
     anna.page.locator("#cheat-kind").select_option("loaded_die")
     anna.page.locator("#cheat-description").fill("Кость со свинцом")
     anna.page.get_by_role("button", name="Send to the referee").click()
-    attempt = referee.page.locator("#desk-attempts li").first
-    expect(attempt).to_contain_text("Кость со свинцом")
-    attempt.locator("input[id^=difficulty]").fill("1")
-    attempt.get_by_role("button", name="Roll the check").click()
-    expect(attempt).to_contain_text("succeeded", timeout=10000)  # far within the server's 30 s wait
+    desk = referee.page.locator("#desk-attempts li").first
+    expect(desk).to_contain_text("Кость со свинцом")
+    desk.locator("input[id^=difficulty]").fill("1")
+    desk.get_by_role("button", name="Roll the check").click()
+    expect(desk).to_contain_text("succeeded", timeout=10000)  # far within the server's 30 s wait
 
     export = audit(base_url, created["table"])
     (sealed,) = [e for e in export["entries"] if e["kind"] == "draw_seed" and "attempt" in e["public"]]
@@ -67,3 +69,35 @@ def test_the_attempters_page_seeds_its_check_and_the_desk_shows_the_result(brows
     assert all(seed not in json.dumps(export) for seed in new.values())  # sealed: not even the seed is public
     assert not any(state.get("private", {}).get("draw_waiting") for state in ben.states)
     assert not any(key.endswith(f":{sealed['public']['draw']}:1") for key in seeds_kept(ben))
+
+
+def test_after_the_game_the_attempters_page_finds_its_seed_in_the_check_and_alarms_when_it_is_not(
+        browser: Browser, base_url: str) -> None:
+    created, referee, anna, ben = evening(browser, base_url, dice=1)
+    referee.page.get_by_role("button", name="Start a game").click()
+    expect(anna.page.locator("#hand-dice .die")).to_have_count(1, timeout=20000)
+    attempt(anna, "loaded_die", "Кость со свинцом")
+    desk = referee.page.locator("#desk-attempts li").first
+    desk.locator("input[id^=difficulty]").fill("1")
+    desk.get_by_role("button", name="Roll the check").click()
+    expect(desk).to_contain_text("succeeded", timeout=10000)
+
+    for _ in range(400):  # one call ends a game of one die each
+        if anna.states and anna.states[-1]["game"].get("winner") is not None:
+            break
+        for person in (anna, ben):
+            person.press_on()
+    assert anna.states[-1]["game"]["winner"] is not None
+    mine = anna.page.locator("#draw-seeds-list li", has_text="A cheat attempt's check roll")
+    expect(mine).to_contain_text("✓")
+    expect(mine).to_contain_text("your seed")
+    expect(anna.page.locator("#draw-seeds-alarm")).to_be_hidden()
+
+    # A server that left her seed out of the check (it says "late") is caught by her page, loudly.
+    state = anna.states[-1]
+    recent = [dict(draw, seeds={}, seeds_missing={"0": "late"}, alone=True)
+              if draw["purpose"]["kind"] == "attempt_check" else draw for draw in state["draws"]["recent"]]
+    inject(anna, {**state, "version": state["version"] + 1, "draws": {**state["draws"], "recent": recent}})
+    alarm = anna.page.locator("#draw-seeds-alarm")
+    expect(alarm).to_be_visible()
+    expect(alarm).to_contain_text("the seed your browser sent for A cheat attempt's check roll is NOT in the server's signed draw")
