@@ -105,11 +105,13 @@ class DrawSeeding:
         return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
 
     def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
-        """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused}`` (for its private part only), or None."""
+        """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused, ...sealed}`` (for its private part
+        only; ``sealed`` names what it serves, e.g. ``attempt``, so that a page never reuses a seed for another
+        request of the same draw number), or None."""
         due = self.due_draw()
         if due is None or due.sealed is None or seat not in due.people:
             return None
-        return {"draw": self._next_draw(), "kind": due.kind, "seats": [seat], "paused": self._paused(due)}
+        return {"draw": self._next_draw(), "kind": due.kind, "seats": [seat], "paused": self._paused(due), **due.sealed}
 
     def set_require_seeds(self, on: bool, by: int | str) -> None:
         """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
@@ -170,8 +172,8 @@ class DrawSeeding:
         if self._seed_wait_s <= 0 or not due.people:
             self._make_draw()
             return
-        key = self._draw_key()
-        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key))
+        key, wanted = self._draw_key(), (due.kind, due.ref)
+        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key, wanted))
 
     def _resume_draw_wait(self) -> None:
         """At load: a draw the rules wait for is awaited again."""
@@ -179,10 +181,12 @@ class DrawSeeding:
             with self._command():
                 self._await_draw()
 
-    def _draw_late(self, key: tuple[int, int]) -> None:
+    def _draw_late(self, key: tuple[int, int], wanted: tuple[str, int] | None = None) -> None:
+        """The wait for draw ``key`` ran out; ``wanted`` (kind, ref): a draw of the same number that the rules
+        wait for later (a check whose round ended unrolled, then another attempt's) gets its own wait."""
         with self._command():
             due = self.due_draw()
-            if due is None or key != self._draw_key():
+            if due is None or key != self._draw_key() or (wanted is not None and wanted != (due.kind, due.ref)):
                 return
             if self.current.require_seeds and due.people and not self._held_draw_seeds.of(key):
                 return  # require_seeds: the table waits for a person's seed (contribute_draw_seed)

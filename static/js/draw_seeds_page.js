@@ -33,9 +33,13 @@ byId("main").append(box);
 
 socket.on("disconnect", () => sent.clear()); // a seed the server did not store yet is sent again
 
-function keyOf(game, draw, seat) {
-  return `${PREFIX}${game}:${draw}:${seat}`;
+// A draw's seed in localStorage; a sealed check roll or target die (its `attempt`) has its own, so that a
+// seed the server received for a check that was never rolled is never used again for another check.
+function keyOf(game, draw, seat, attempt) {
+  return `${PREFIX}${game}:${draw}:${seat}${attempt === undefined ? "" : `:a${attempt}`}`;
 }
+
+const attemptOf = (purpose) => (purpose.kind.startsWith("attempt_") ? purpose.ref : undefined);
 
 // The seed this browser sent for a draw (null when it sent none).
 function sentSeed(key) {
@@ -65,7 +69,7 @@ function hex(bytes) {
 
 function sendSeed(game, waiting, seat) {
   if (!waiting || !waiting.seats.includes(seat)) return;
-  const key = keyOf(game, waiting.draw, seat);
+  const key = keyOf(game, waiting.draw, seat, waiting.attempt);
   if (sent.has(key)) return;
   sent.add(key);
   const seed = sentSeed(key) ?? hex(crypto.getRandomValues(new Uint8Array(32)));
@@ -81,7 +85,7 @@ function verdict(game, draw, seat) {
   const alone = draw.alone
     ? t(Object.values(draw.seeds_missing).every((r) => r === "not_connected") ? `fair.draw_alone.${draw.purpose.kind}` : `fair.draw_alone_late.${draw.purpose.kind}`)
     : null;
-  const mine = seat === null ? null : sentSeed(keyOf(game, draw.draw, seat));
+  const mine = seat === null ? null : sentSeed(keyOf(game, draw.draw, seat, attemptOf(draw.purpose)));
   const used = seat === null ? undefined : draw.seeds[String(seat)];
   if (mine && used === undefined) {
     const reason = t(REASONS[draw.seeds_missing[String(seat)]] ?? "fair.seed_reason.none");

@@ -65,10 +65,10 @@ def test_the_attempters_page_seeds_its_check_and_the_desk_shows_the_result(brows
     assert sealed["public"] == {"draw": sealed["public"]["draw"], "attempt": 1} and sealed["secret"] is None
     new = {key: seed for key, seed in seeds_kept(anna).items() if key not in kept_before}
     game = anna.states[-1]["game"]["game"]
-    assert list(new) == [f"tavern-draw-seed:{created['table']}:{game}:{sealed['public']['draw']}:0"]
+    assert list(new) == [f"tavern-draw-seed:{created['table']}:{game}:{sealed['public']['draw']}:0:a1"]
     assert all(seed not in json.dumps(export) for seed in new.values())  # sealed: not even the seed is public
     assert not any(state.get("private", {}).get("draw_waiting") for state in ben.states)
-    assert not any(key.endswith(f":{sealed['public']['draw']}:1") for key in seeds_kept(ben))
+    assert not any(f":{sealed['public']['draw']}:1" in key for key in seeds_kept(ben))
 
 
 def test_after_the_game_the_attempters_page_finds_its_seed_in_the_check_and_alarms_when_it_is_not(

@@ -85,7 +85,8 @@ def test_the_check_waits_for_the_attempters_seed_which_only_the_attempter_and_th
 
     number = draws_before + 1
     mine = night.player_state(0)
-    assert mine["private"]["draw_waiting"] == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False}
+    assert mine["private"]["draw_waiting"] == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False,
+                                               "attempt": attempt_id}
     assert mine["draws"]["waiting"] is None
     for seat in (1, 2):
         other = night.player_state(seat)
@@ -157,7 +158,8 @@ def test_a_knock_that_succeeds_waits_again_for_the_attempters_seed_for_its_targe
     check_draw = night.player_state(0)["private"]["draw_waiting"]["draw"]
     assert night.say(0, "draw_seed", {"draw": check_draw, "seed": SEED})["ok"]
     waiting = night.player_state(0)["private"]["draw_waiting"]
-    assert waiting == {"draw": check_draw + 1, "kind": "attempt_target_die", "seats": [0], "paused": False}
+    assert waiting == {"draw": check_draw + 1, "kind": "attempt_target_die", "seats": [0], "paused": False,
+                       "attempt": attempt_id}
     assert "draw_waiting" not in night.player_state(1).get("private", {})
     assert night.say(0, "draw_seed", {"draw": check_draw + 1, "seed": "cd" * 32})["ok"]
     mine = night.player_state(0)["gm"]["attempts"][0]
@@ -202,7 +204,8 @@ def test_a_check_waiting_for_its_seed_waits_again_after_a_restart_and_takes_the_
 
     again = Table.load(table.id, events, dealer, clock, seed_wait_s=WAIT)
     again.set_connected(0, True)
-    assert again.sealed_waiting(0) == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False}
+    assert again.sealed_waiting(0) == {"draw": number, "kind": "attempt_check", "seats": [0], "paused": False,
+                                       "attempt": attempt_id}
     assert again.sealed_waiting(1) is None and again.draw_parts()["waiting"] is None
     again.contribute_draw_seed(0, number, SEED)
     assert again.current.gm.attempt(attempt_id).status == "succeeded"
@@ -222,3 +225,37 @@ def test_after_the_game_the_attempters_page_state_shows_the_seed_its_check_took_
     shown = [d for d in night.player_state(0)["draws"]["recent"] if d["draw"] == number]
     assert shown == [{"draw": number, "purpose": {"kind": "attempt_check", "ref": seeded, "counter": 1},
                       "seeds": {"0": SEED}, "seeds_missing": {}, "alone": False}]
+
+
+def test_a_new_check_of_the_same_draw_number_gets_its_own_wait_after_one_that_was_never_rolled():
+    """A check whose round ended unrolled leaves its draw number free: the next attempt's check takes it, and
+    the first check's wait running out does not roll the second one before its own seed or its own wait."""
+    clock = ManualScheduler()
+    table = Tables(EventLog(":memory:", clock=clock.now), FairDealer(SIGNER), clock, seed_wait_s=WAIT).create(
+        {"dice_per_player": 3, "turn_timer_s": 0})
+    desk.name_referee(table, "GM", "digest", GmSettings(cheating=True))
+    for seat in range(2):
+        table.join(f"P{seat}", f"d{seat}")
+        table.set_connected(seat, True)
+    table.start_game()
+    while table.game.phase is not Phase.BIDDING:
+        clock.advance(WAIT)
+    request = {"kind": "loaded_die", "die": None, "target": None, "value": None, "description": "…"}
+    first = desk.submit_attempt(table, 0, request)
+    assert desk.judge(table, first, ALWAYS, 0) is None
+    number = table.current.fairness.draw_count + 1
+    table.bid(table.game.turn, 1, 2)
+    table.liar(table.game.turn)  # round 1 ends: the first check is never rolled
+    desk.dismiss(table, first)
+    table.next_round(table.game.in_game[0])
+    for seat in table.game.in_game:  # round 2 is dealt with both seeds at once
+        table.contribute_seed(seat, table.game.round_no, f"{seat + 1:064x}")
+    assert table.game.phase is Phase.BIDDING
+    second = desk.submit_attempt(table, 0, request)
+    clock.advance(WAIT - 1)
+    assert desk.judge(table, second, ALWAYS, 0) is None
+    assert table.sealed_waiting(0)["draw"] == number and table.sealed_waiting(0)["attempt"] == second
+    clock.advance(1)  # the first check's wait ends: the second one still waits for its own seed
+    assert table.current.gm.attempt(second).status == "judged"
+    table.contribute_draw_seed(0, number, SEED)
+    assert table.current.gm.attempt(second).status == "succeeded"
