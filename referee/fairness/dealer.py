@@ -49,6 +49,7 @@ from referee.fairness.secrets_chain import (
     link,
     new_secret,
 )
+from referee.fairness.sealed_seeds import CHECK_SEEDS
 from referee.fairness.stream import DIE_SIDES, derive_hands, round_key, seeds_digest
 from referee.store.chain import canonical
 
@@ -112,6 +113,7 @@ def open_game(
         "draw_root": draw_secrets_root(master, draw_slots).hex(),
         "draw_slots": draw_slots,
         "draw_key": SEEDED_DRAW_KEY,
+        "check_seeds": CHECK_SEEDS,
     }
     manifest["signature"] = signer.sign(statement(MANIFEST_DOMAIN, manifest))
     return Opening(manifest, {"round_top": top.hex(), "draw_master": master.hex(), "draw_slots": draw_slots})

@@ -42,7 +42,8 @@ from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, seat_map, sha256,
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
 from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
-from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root
+from referee.fairness.sealed_seeds import is_sealed, sealed_inputs
+from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root, new_secret
 from referee.fairness.stream import derive_draw, draw_key, seeds_digest
 from referee.store.chain import canonical
 
@@ -94,6 +95,9 @@ def draw(
     if slots != manifest.get("draw_slots", DRAW_SLOTS) or draw_secrets_root(master, slots).hex() != manifest["draw_root"]:
         raise DealError(f"the opening secret does not belong to game {manifest['game']}'s manifest")
     inputs = draw_inputs(manifest, draw_no, seeds, missing or {})
+    sealed: dict[str, Any] | None = None
+    if inputs and is_sealed(manifest, purpose):  # the attempter's seat stays secret until the reveal (sealed_seeds)
+        inputs, sealed = sealed_inputs(inputs["seeds"], inputs["seeds_missing"], new_secret().hex())
     digest = bytes.fromhex(inputs["seeds_digest"]) if inputs else None
     key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
@@ -115,7 +119,8 @@ def draw(
     if block is not None:
         public["next_draw_root"] = draw_secrets_root(master, slots, block).hex()
     public["signature"] = signer.sign(statement(DRAW_DOMAIN, public))
-    return Draw(public, {"game": manifest["game"], "draw": draw_no, "request": request, "results": results})
+    secret = {"game": manifest["game"], "draw": draw_no, "request": request, "results": results}
+    return Draw(public, {**secret, "inputs": sealed} if sealed is not None else secret)
 
 
 def draw_inputs(manifest: dict[str, Any], draw_no: int, seeds: Iterable[Mapping[str, Any]],
@@ -156,7 +161,7 @@ def result_leaves(results: list[dict[str, Any]]) -> list[bytes]:
 
 def reveal_draw(opening_secret: dict[str, Any], draw_secret_part: dict[str, Any]) -> dict[str, Any]:
     """The public reveal of a draw: s_n with its proof under the manifest's draw root, the
-    request and the salted results."""
+    request and the salted results (and a sealed draw's ``inputs``, ``sealed_seeds``)."""
     master, slots = _master(opening_secret)
     draw_no = draw_secret_part["draw"]
     return {
@@ -166,6 +171,7 @@ def reveal_draw(opening_secret: dict[str, Any], draw_secret_part: dict[str, Any]
         "proof": [p.hex() for p in draw_secret_proof(master, draw_no, slots)],
         "request": draw_secret_part["request"],
         "results": draw_secret_part["results"],
+        **({"inputs": draw_secret_part["inputs"]} if "inputs" in draw_secret_part else {}),
     }
 
 

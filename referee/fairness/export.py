@@ -4,7 +4,8 @@ Every entry is copied field by field (a whitelist). A secret part is included on
 the protocol has revealed it: a round's ROUND_DEALT and DIE_CHANGED secrets once the round
 has a ROUND_REVEALED entry, a DRAW_COMMITTED secret once the draw has a DRAW_REVEALED
 entry, and a roleplay attempt's secrets (``attempt_submitted``, ``attempt_checked``,
-``attempt_resolved``: who tried what, the check, the outcome) once the attempt's game has its
+``attempt_resolved``: who tried what, the check, the outcome; with ``attempt_judged`` and the sealed
+``draw_seed`` of its check, the judgement and the attempter's seed) once the attempt's game has its
 ``game_settled`` entry, which publishes the same attempts anyway; the verifier needs them to
 tie every die change to its approved attempt. A revealed secret comes with its salt
 (``secret_salt``, null for an entry written before salting), so its salted digest can be
@@ -51,8 +52,9 @@ def build_export(signer: Signer, table_id: str, entries: Iterable[dict[str, Any]
     }
 
 
-ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved")
-"""The kinds of a roleplay attempt, whose secrets are exported once the attempt's game is settled."""
+ATTEMPT_KINDS = ("attempt_submitted", "attempt_judged", "attempt_checked", "attempt_resolved")
+"""The kinds of a roleplay attempt, whose secrets are exported once the attempt's game is settled; so is
+the secret (seat and seed) of a sealed ``draw_seed``, public ``{draw, attempt}``, of its check roll or target die."""
 
 Key = tuple[str, int, int]
 
@@ -79,7 +81,8 @@ def _secret_key(entry: dict[str, Any], attempt_games: dict[Any, int]) -> Key | N
         return ("round", public["game"], public["round"])
     if entry["kind"] == kinds.DRAW_COMMITTED:
         return ("draw", public["game"], public["draw"])
-    if entry["kind"] in ATTEMPT_KINDS and public.get("attempt") in attempt_games:
+    sealed_seed = entry["kind"] == kinds.DRAW_SEED and "attempt" in public
+    if (entry["kind"] in ATTEMPT_KINDS or sealed_seed) and public.get("attempt") in attempt_games:
         return ("settled", attempt_games[public["attempt"]], 0)
     return None
 

@@ -31,6 +31,8 @@ from referee.fairness.encoding import seats_of
 from referee.fairness.purposes import POKER_ROLL, ROLL_OFF, purpose_problem, roll_off_seats
 from referee.fairness.report import Report
 from referee.fairness.stream import seeds_digest
+from referee.fairness.verify_check_seeds import SealedSeeds
+from referee.fairness.verify_inputs import check_used_seeds
 
 DRAW_MISSING_WORDS = {
     "not_connected": "their browser was not connected when the draw was made",
@@ -73,10 +75,15 @@ class DrawSeedLedger:
         self.seeded = manifest.get("draw_key") == SEEDED_DRAW_KEY
         self.people: list[int] = manifest.get("seed_seats") or []
         self.pending: dict[int, tuple[int, str]] = {}
+        self.sealed = SealedSeeds(manifest)
+        """The sealed seeds of the game's check rolls and target dice (``verify_check_seeds``)."""
 
     def contributed(self, entry: dict[str, Any], next_draw: int, report: Report) -> None:
         """A ``draw_seed`` entry while draw ``next_draw`` is the next to be committed."""
         public, seq = entry["public"], entry["seq"]
+        if "seat" not in public:
+            self.sealed.contributed(entry, next_draw, report)
+            return
         seat, number = public["seat"], public["draw"]
         step = f"game {self.game} draw {number}"
         if not self.seeded:
@@ -94,7 +101,7 @@ class DrawSeedLedger:
     def committed(self, step: str, public: dict[str, Any], report: Report) -> None:
         """Check a draw commitment's seeds against the seeds logged for it."""
         pending, self.pending = self.pending, {}
-        if not self.seeded:
+        if self.sealed.committed(step, public, sorted(pending), report) or not self.seeded:
             return
         if any(name not in public for name in INPUTS):
             report.fail(step, f"the draw commitment lacks its seeds (seeds, seeds_missing, seeds_digest), which "
@@ -103,25 +110,19 @@ class DrawSeedLedger:
         seeds, missing = public["seeds"], public["seeds_missing"]
         if seeds_digest(seeds).hex() != public["seeds_digest"]:
             report.fail(step, "the draw's seeds digest does not match its seeds")
-        for seat in seats_of(seeds):
-            logged = pending.get(seat)
-            if seat not in self.people:
-                report.fail(step, f"the draw uses a seed for seat {seat}, which may give none (people: {self.people}): a seed the server chose")
-            elif logged is None:
-                report.fail(step, f"the draw uses a seed for seat {seat} that was never logged for this draw before its commitment")
-            elif logged[1] != seeds[str(seat)]:
-                report.fail(step, f"the draw uses another seed for seat {seat} than the one it contributed at seq {logged[0]}")
-        for seat, (seq, _) in sorted(pending.items()):
-            if str(seat) not in seeds:
-                report.fail(step, f"the seed seat {seat} contributed at seq {seq} is not in the draw")
+        check_used_seeds(step, "draw", seeds, pending, self.people, report, never_logged="for this draw before its commitment")
         for seat in seats_of(missing):
             if missing[str(seat)] not in SEED_MISSING_REASONS:
                 report.fail(step, f"the seed of seat {seat} is missing for an unknown reason {missing[str(seat)]!r}")
         if seats_of(seeds):
             report.add(step, True, f"the seeds of seats {', '.join(map(str, seats_of(seeds)))} went into the draw")
 
-    def revealed(self, step: str, committed: dict[str, Any], request: dict[str, Any], report: Report) -> None:
-        """At the reveal (the request says who throws): the people the draw concerns gave a seed or are named missing."""
+    def revealed(self, step: str, committed: dict[str, Any], request: dict[str, Any], report: Report,
+                 revealed: dict[str, Any] | None = None) -> None:
+        """At the reveal (the request says who throws): the people the draw concerns gave a seed or are named missing
+        (a check roll's or target die's sealed seeds: ``revealed``, the whole reveal, ``verify_check_seeds``)."""
+        if revealed is not None:
+            self.sealed.revealed(step, committed, revealed, report)
         if not self.seeded or any(name not in committed for name in INPUTS) or purpose_problem(request.get("purpose")):
             return
         seeds, missing = committed["seeds"], committed["seeds_missing"]

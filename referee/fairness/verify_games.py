@@ -31,6 +31,7 @@ from referee.fairness.merkle import hand_leaves, leaf_hash, merkle_root, verify_
 from referee.fairness.purposes import describe, purpose_problem
 from referee.fairness.report import Report
 from referee.fairness.secrets_chain import announced_block, block_of, hashes_to
+from referee.fairness.sealed_seeds import is_sealed
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 from referee.fairness.verify_draw_seeds import DrawSeedLedger
 from referee.fairness.verify_inputs import ATTEMPT_SUBMITTED, DrawLedger, SeedLedger
@@ -124,6 +125,7 @@ class _Auditor:
         game = self.games.get(entry["public"]["game"])
         if game is not None:
             game.purposes.attempt(entry["public"])
+            game.draw_seeds.sealed.attempt(entry)
 
     def round_dealt(self, entry: dict[str, Any]) -> None:
         public = entry["public"]
@@ -222,7 +224,7 @@ class _Auditor:
         failures = len(self.report.failures)
         self.check_draw(step, game, committed, revealed)
         game.purposes.revealed(step, committed.public, revealed["request"], committed.counts, self.report)
-        game.draw_seeds.revealed(step, committed.public, revealed["request"], self.report)
+        game.draw_seeds.revealed(step, committed.public, revealed["request"], self.report, revealed)
         if len(self.report.failures) == failures:
             values = [r["value"] for r in revealed["results"]]
             purpose = revealed["request"]["purpose"]
@@ -247,6 +249,8 @@ class _Auditor:
             fail(step, "the revealed results do not match the committed root")
         seeds = committed.public.get("seeds") if game.draw_seeds.seeded else None
         digest = seeds_digest(seeds) if isinstance(seeds, dict) else None
+        if is_sealed(manifest, committed.public.get("purpose")):  # its key mixes the salted digest (sealed_seeds)
+            digest = from_hex32(committed.public["seeds_digest"], "the seeds digest")
         key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request), digest)
         values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
         if len(results) != len(values):
@@ -258,7 +262,10 @@ class _Auditor:
                 fail(step, f"result {k} ({item['label']}) is revealed as {result['value']} but derives as {values[k]}")
             if result["salt"] != salts[k].hex():
                 fail(step, f"the salt of result {k} does not match its derivation from s_{number}")
-        if committed.secret is not None and committed.secret != {"game": revealed["game"], "draw": number, "request": request, "results": results}:
+        logged = {"game": revealed["game"], "draw": number, "request": request, "results": results}
+        if "inputs" in revealed:
+            logged["inputs"] = revealed["inputs"]
+        if committed.secret is not None and committed.secret != logged:
             fail(step, "the logged draw secret differs from the reveal")
 
     def finish(self) -> None:

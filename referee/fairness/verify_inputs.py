@@ -47,6 +47,35 @@ MISSING_WORDS = {
 }
 
 
+def check_used_seeds(step: str, what: str, seeds: dict[str, Any], pending: dict[int, tuple[int, str]],
+                     people: list[int], report: Report, *, never_logged: str, holding: set[int] | None = None) -> None:
+    """The one check of the seeds a deal or a draw (``what``) uses against those logged for it (``pending``: seat
+    -> (seq, seed)): each is a person's (``people``), of a seat holding dice (``holding``, for a deal), logged
+    before it (``never_logged`` ends the message of one that was not) and the very one logged; each logged
+    seed is used.
+
+    >>> report = Report()
+    >>> check_used_seeds("game 1 draw 2", "draw", {"0": "ab"}, {1: (7, "cd")}, [0, 1], report,
+    ...                  never_logged="for this draw before its commitment")
+    >>> [check.message for check in report.checks]  # doctest: +NORMALIZE_WHITESPACE
+    ['the draw uses a seed for seat 0 that was never logged for this draw before its commitment',
+     'the seed seat 1 contributed at seq 7 is not in the draw']
+    """
+    for seat in seats_of(seeds):
+        logged = pending.get(seat)
+        if seat not in people:
+            report.fail(step, f"the {what} uses a seed for seat {seat}, which may give none (people: {people}): a seed the server chose")
+        elif holding is not None and seat not in holding:
+            report.fail(step, f"the {what} uses a seed for seat {seat}, which holds no dice in this round")
+        elif logged is None:
+            report.fail(step, f"the {what} uses a seed for seat {seat} that was never logged {never_logged}")
+        elif logged[1] != seeds[str(seat)]:
+            report.fail(step, f"the {what} uses another seed for seat {seat} than the one it contributed at seq {logged[0]}")
+    for seat, (seq, _) in sorted(pending.items()):
+        if str(seat) not in seeds:
+            report.fail(step, f"the seed seat {seat} contributed at seq {seq} is not in the {what}")
+
+
 class SeedLedger:
     """One game's logged seeds, checked against each deal of the game."""
 
@@ -78,19 +107,8 @@ class SeedLedger:
             return
         seeds, missing = public["seeds"], public["seeds_missing"]
         in_round = set(seats_of(public["counts"]))
-        for seat in seats_of(seeds):
-            logged = pending.get(seat)
-            if seat not in self.people:
-                report.fail(step, f"the deal uses a seed for seat {seat}, which may give none (people: {self.people}): a seed the server chose")
-            elif seat not in in_round:
-                report.fail(step, f"the deal uses a seed for seat {seat}, which holds no dice in this round")
-            elif logged is None:
-                report.fail(step, f"the deal uses a seed for seat {seat} that was never logged as contributed for this round before the deal")
-            elif logged[1] != seeds[str(seat)]:
-                report.fail(step, f"the deal uses another seed for seat {seat} than the one it contributed at seq {logged[0]}")
-        for seat, (seq, _) in sorted(pending.items()):
-            if str(seat) not in seeds:
-                report.fail(step, f"the seed seat {seat} contributed at seq {seq} is not in the deal")
+        check_used_seeds(step, "deal", seeds, pending, self.people, report,
+                         never_logged="as contributed for this round before the deal", holding=in_round)
         absent = [seat for seat in self.people if seat in in_round and str(seat) not in seeds]
         if seats_of(missing) != absent:
             report.fail(step, f"the deal lacks the seeds of seats {absent} but names {seats_of(missing)} as missing")

@@ -22,6 +22,8 @@ from referee.rules import MalformedAction
 from .text import CHAT_LIMIT, clean_text
 
 KINDS = ("telekinesis", "mind_reading", "loaded_die", "knock", "other")
+TARGETED = ("knock", "mind_reading")
+"""The kinds whose success draws one die of the target (``attempt_target_die``)."""
 CONSEQUENCES = ("silence", "announce", "penalty")
 DIFFICULTY_RANGE = (1, 200)
 MODIFIER_RANGE = (-100, 100)
@@ -63,8 +65,10 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Attempt:
-    """One cheat attempt. ``status``: pending (waiting for the referee), rolled (a failed check
-    waiting for its consequence), succeeded, failed, dismissed (the referee refused to roll)."""
+    """One cheat attempt. ``status``: pending (waiting for the referee), judged (the referee set the
+    difficulty and modifier, kept in ``judgement``: the check waits for the attempter's seed), rolled (a
+    failed check waiting for its consequence, or a succeeded knock or mind reading waiting for its
+    target die), succeeded, failed, dismissed (the referee refused to roll)."""
 
     id: int
     seat: int
@@ -79,11 +83,18 @@ class Attempt:
     check: Check | None = None
     consequence: str | None = None
     effect: dict[str, Any] | None = None
+    judgement: tuple[int, int] | None = None
+    """(difficulty, modifier) once judged; never in ``to_dict`` (the attempter learns them with the check)."""
 
     @property
     def is_open(self) -> bool:
         """True until the attempt is settled (succeeded, failed with a consequence, or dismissed)."""
-        return self.status in ("pending", "rolled")
+        return self.status in ("pending", "judged", "rolled")
+
+    @property
+    def targets_die(self) -> bool:
+        """True for a kind whose success draws a die of its target (knock, mind reading)."""
+        return self.kind in TARGETED
 
     def checked(self, check: Check) -> "Attempt":
         return replace(self, status="rolled", check=check)

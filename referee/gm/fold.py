@@ -17,6 +17,8 @@ game_paused        {}                                               none
 game_resumed       {}                                               none
 whisper_name_set   {seat, name} (name "" clears)                    none
 attempt_submitted  {attempt, game, round}                           {seat, kind, die, target, value, description}
+attempt_judged     {attempt}                                        {difficulty, modifier}
+                   (the check then waits for the attempter's seed; a log written before has none)
 attempt_checked    {attempt, draw}                                  {difficulty, modifier, sides, roll, total, success, draw}
 attempt_resolved   {attempt, announced?: seat}                      {outcome, consequence, effect}
 penalty_applied    {seat, attempt}                                  none
@@ -206,13 +208,29 @@ def _attempt(state: TableLike, attempt_id: Any) -> Attempt:
     return attempt
 
 
-def _attempt_checked(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
+def _require_current(state: TableLike, attempt: Attempt) -> None:
+    if _stale(state, attempt):
+        raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
+
+
+def _attempt_judged(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
     attempt = _attempt(state, public["attempt"])
     if attempt.status != "pending":
         raise IllegalAction("attempt/settled", f"attempt {attempt.id} is {attempt.status}")
-    game = state.game
-    if game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no):
-        raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
+    _require_current(state, attempt)
+    rolling = next((a for a in state.gm.attempts if a.status == "judged"), None)
+    if rolling is not None:
+        raise IllegalAction("attempt/rolling", f"attempt {rolling.id}'s check is being rolled: judge again when it is")
+    return _settle(state, replace(attempt, status="judged", judgement=(secret["difficulty"], secret["modifier"])))
+
+
+def _attempt_checked(state: TableLike, public: dict[str, Any], secret: dict[str, Any]) -> TableLike:
+    attempt = _attempt(state, public["attempt"])
+    if attempt.status not in ("pending", "judged"):  # pending: a log written before checks waited for a seed
+        raise IllegalAction("attempt/settled", f"attempt {attempt.id} is {attempt.status}")
+    _require_current(state, attempt)
+    if attempt.judgement is not None and attempt.judgement != (secret["difficulty"], secret["modifier"]):
+        raise IllegalAction("attempt/judgement", f"attempt {attempt.id} was judged {attempt.judgement}, not checked so")
     return _settle(state, attempt.checked(Check(**secret)))
 
 
@@ -220,8 +238,9 @@ def _attempt_resolved(state: TableLike, public: dict[str, Any], secret: dict[str
     attempt = _attempt(state, public["attempt"])
     outcome, consequence = secret["outcome"], secret.get("consequence")
     check = attempt.check
-    if outcome == "dismissed":
-        allowed = attempt.status == "pending"
+    if outcome == "dismissed":  # a check waiting for its seed or die: once its round is over (attempt/rolling)
+        allowed = attempt.status == "pending" or (attempt.status in ("judged", "rolled") and _stale(state, attempt)
+                                                  and (attempt.check is None or attempt.check.success))
     elif outcome == "success":
         allowed = attempt.status == "rolled" and check is not None and check.success
     else:
@@ -237,6 +256,12 @@ def _attempt_resolved(state: TableLike, public: dict[str, Any], secret: dict[str
     if outcome == "success" and attempt.kind == "loaded_die":
         state = _gm(state, loaded={**state.gm.loaded, attempt.seat: (attempt.game, attempt.round + 1, attempt.id)})
     return state
+
+
+def _stale(state: TableLike, attempt: Attempt) -> bool:
+    """True when the attempt's round is no longer the one being bid."""
+    game = state.game
+    return game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no)
 
 
 def _penalty_applied(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
@@ -268,6 +293,7 @@ HANDLERS: dict[str, Handler] = {
     "game_resumed": _resumed,
     "whisper_name_set": _whisper_name_set,
     "attempt_submitted": _attempt_submitted,
+    "attempt_judged": _attempt_judged,
     "attempt_checked": _attempt_checked,
     "attempt_resolved": _attempt_resolved,
     "penalty_applied": _penalty_applied,

@@ -5,8 +5,9 @@ The desk lives in ``referee.table`` (it drives a table with the pure game-master
 
 Authorisation is the caller's (the web layer knows who holds the referee's token); the fold
 refuses what the state does not allow, and a refused command logs nothing. Cheat checks and
-"a random die" are fairness draws, committed before anybody, the referee included, sees
-them; every applied effect on a die is a logged DIE_CHANGED.
+"a random die" are fairness draws seeded by the attempter after the judgement (``check_draws``),
+committed before anybody, the referee included, sees them; every applied effect on a die is a
+logged DIE_CHANGED.
 
 >>> from referee.fairness.keys import Signer
 >>> from referee.store.log import EventLog
@@ -23,14 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE
 from referee.gm.attempts import Attempt, Check
 from referee.gm.settings import GmSettings
 from referee.gm.stakes import parse_stake
 from referee.gm.text import CHAT_LIMIT, clean_text
-from referee.rules import IllegalAction, Phase, Settings
+from referee.rules import IllegalAction, Settings
 
 from .approval import require_hand_change
+from .check_draws import rolling
 from .errors import TableError
 from .families import FAMILIES, family_of
 from .table import Table
@@ -119,24 +120,23 @@ def submit_attempt(table: Table, seat: int, request: dict[str, Any]) -> int:
     return attempt_id
 
 
-def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Check:
-    """Roll the attempt's check (a committed draw); a success applies its effect at once."""
+def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Check | None:
+    """Log the referee's judgement (``attempt_judged``: difficulty and modifier, secret); the check die is
+    then a draw that waits for the attempter's seed (``check_draws``). Returns the check when it was
+    drawn at once (no wait: ``seed_wait_s`` <= 0, or nobody's seed is due), else None: the check, and
+    on success its effect, follow when the seed arrives or the bounded wait ends. A second judgement
+    while a check or target die is still being drawn is refused (``attempt/rolling``)."""
     _require_cheating(table)
     with table.changing():
         attempt = _attempt(table, attempt_id)
-        state, game = table.current, table.game
         if attempt.status != "pending":
             raise IllegalAction("attempt/settled", f"attempt {attempt.id} is {attempt.status}")
-        if game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no):
-            raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
-        sides = state.gm.settings.check_die
-        number, values = table.draw(ATTEMPT_CHECK, attempt.id, [(f"d{sides}", sides)])
-        check = Check.of(difficulty=difficulty, modifier=modifier, sides=sides, roll=values[0], draw=number)
-        table.commit("attempt_checked", {"attempt": attempt.id, "draw": number}, check.to_dict())
-        if check.success:
-            table.commit("attempt_resolved", {"attempt": attempt.id},
-                         {"outcome": "success", "consequence": None, "effect": _apply_effect(table, attempt)})
-    return check
+        busy = rolling(table.current)
+        if busy is not None:
+            raise IllegalAction("attempt/rolling", f"attempt {busy.id}'s check is being rolled: judge again when it is")
+        table.commit("attempt_judged", {"attempt": attempt.id}, {"difficulty": difficulty, "modifier": modifier})
+        table._await_draw()
+    return table.current.gm.attempts[attempt.id - 1].check
 
 
 def settle_failure(table: Table, attempt_id: int, consequence: str) -> None:
@@ -155,6 +155,8 @@ def dismiss(table: Table, attempt_id: int) -> None:
     _require_cheating(table)
     with table.changing():
         attempt = _attempt(table, attempt_id)
+        if rolling(table.current) is attempt:
+            raise IllegalAction("attempt/rolling", f"attempt {attempt.id}'s check is being rolled: it settles itself")
         table.commit("attempt_resolved", {"attempt": attempt.id}, {"outcome": "dismissed", "consequence": None, "effect": None})
 
 
@@ -179,35 +181,3 @@ def _attempt(table: Table, attempt_id: int) -> Attempt:
     if attempt is None:
         raise IllegalAction("attempt/unknown", f"there is no attempt {attempt_id!r}")
     return attempt
-
-
-def _random_die(table: Table, attempt: Attempt, seat: int) -> int:
-    """A die of ``seat`` drawn verifiably: its index."""
-    game = table.game
-    count = game.count_of(seat) if game is not None else 0
-    _, values = table.draw(ATTEMPT_TARGET_DIE, attempt.id, [(f"die of seat {seat}", count)])
-    return values[0] - 1
-
-
-def _apply_effect(table: Table, attempt: Attempt) -> dict[str, Any] | None:
-    game = table.game
-    if game is None:
-        return None
-    if attempt.kind == "telekinesis" and attempt.die is not None and attempt.value is not None:
-        was = game.hand_of(attempt.seat)[attempt.die]
-        table.change_die(attempt.seat, attempt.die, attempt.value, attempt.id)
-        return {"seat": attempt.seat, "index": attempt.die, "value": attempt.value, "was": was}
-    if attempt.kind == "knock" and attempt.target is not None and attempt.value is not None:
-        index = _random_die(table, attempt, attempt.target)
-        was = game.hand_of(attempt.target)[index]
-        table.change_die(attempt.target, index, attempt.value, attempt.id)
-        return {"seat": attempt.target, "index": index, "value": attempt.value, "was": was}
-    if attempt.kind == "mind_reading" and attempt.target is not None:
-        index = _random_die(table, attempt, attempt.target)
-        value = game.hand_of(attempt.target)[index]
-        disclosure = table.disclose_die(attempt.target, index)
-        return {"seat": attempt.target, "index": index, "value": value,
-                "proof": disclosure if disclosure.get("value") == value else None}
-    if attempt.kind == "loaded_die":
-        return {"seat": attempt.seat, "index": 0, "value": 6, "from_round": attempt.round + 1}
-    return None

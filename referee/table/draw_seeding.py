@@ -40,12 +40,16 @@ SHOWN_DRAWS = 8
 
 @dataclass(frozen=True, slots=True)
 class DueDraw:
-    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes."""
+    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes;
+    ``sealed``, for a draw whose seeds are secret until a reveal (a check roll: ``check_draws``), the public
+    part of its ``draw_seed`` entries besides ``draw`` (the seat and seed go in their secret part), and the
+    draw is shown only to the people it concerns (``draw_parts``, ``sealed_waiting``)."""
 
     kind: str
     ref: int
     items: list[tuple[str, int]]
     people: tuple[int, ...]
+    sealed: dict[str, Any] | None = None
 
 
 class DrawSeeding:
@@ -72,27 +76,42 @@ class DrawSeeding:
             return None
         return self.family.due_draw(state)
 
-    def draw_parts(self) -> dict[str, Any]:
+    def draw_parts(self, sealed: bool = False) -> dict[str, Any]:
         """What the state tells every page of the table's seeded draws (docs/protocol.md, ``draws``): the
         option ``require_seeds``; ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
         people whose browsers send a seed for it; ``paused``: it waits without a deadline, ``require_seeds``)
         or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
         ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
-        the server alone rolled it)."""
+        the server alone rolled it). A sealed draw (``DueDraw.sealed``) is ``waiting`` only with ``sealed``
+        (the referee's state); its people learn of it from ``sealed_waiting``, in their own seat's part; it is
+        ``recent`` once revealed (at the game's end, with its attempt), with the seeds its inputs held."""
         fairness = self.current.fairness
         if self.current.game is None or fairness is None:
             return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
         due = self.due_draw()
+        if due is not None and due.sealed is not None and not sealed:
+            due = None
         waiting = {"draw": fairness.draw_count + 1, "kind": due.kind, "seats": list(due.people),
                    "paused": self._paused(due)} if due else None
         recent: list[dict[str, Any]] = []
-        for public, _ in reversed(fairness.draws):
+        for public, secret in reversed(fairness.draws):
             if len(recent) == SHOWN_DRAWS:
                 break
+            if "inputs" in secret and fairness.is_revealed(public["draw"]):
+                public = {**public, **secret["inputs"]}  # a sealed draw, revealed with its attempt: its real seeds
             if public.get("seeds") or public.get("seeds_missing"):
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
         return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
+
+    def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
+        """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused, ...sealed}`` (for its private part
+        only; ``sealed`` names what it serves, e.g. ``attempt``, so that a page never reuses a seed for another
+        request of the same draw number), or None."""
+        due = self.due_draw()
+        if due is None or due.sealed is None or seat not in due.people:
+            return None
+        return {"draw": self._next_draw(), "kind": due.kind, "seats": [seat], "paused": self._paused(due), **due.sealed}
 
     def set_require_seeds(self, on: bool, by: int | str) -> None:
         """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
@@ -109,12 +128,13 @@ class DrawSeeding:
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
         """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat
-        (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once."""
+        (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once. Another
+        seat's seed for a sealed draw is refused as for a draw that waits for nothing (``seed/late``)."""
         with self._command():
             self._require_seat(seat)
             due = self.due_draw()
-            if due is None or draw_no != self._next_draw():
-                raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")
+            if due is None or draw_no != self._next_draw() or (due.sealed is not None and seat not in due.people):
+                raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")  # a sealed draw: not even that it waits
             if seat not in due.people:
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for draw {draw_no}")
             held = self._held_draw_seeds.of(self._draw_key())
@@ -152,8 +172,8 @@ class DrawSeeding:
         if self._seed_wait_s <= 0 or not due.people:
             self._make_draw()
             return
-        key = self._draw_key()
-        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key))
+        key, wanted = self._draw_key(), (due.kind, due.ref)
+        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key, wanted))
 
     def _resume_draw_wait(self) -> None:
         """At load: a draw the rules wait for is awaited again."""
@@ -161,10 +181,12 @@ class DrawSeeding:
             with self._command():
                 self._await_draw()
 
-    def _draw_late(self, key: tuple[int, int]) -> None:
+    def _draw_late(self, key: tuple[int, int], wanted: tuple[str, int] | None = None) -> None:
+        """The wait for draw ``key`` ran out; ``wanted`` (kind, ref): a draw of the same number that the rules
+        wait for later (a check whose round ended unrolled, then another attempt's) gets its own wait."""
         with self._command():
             due = self.due_draw()
-            if due is None or key != self._draw_key():
+            if due is None or key != self._draw_key() or (wanted is not None and wanted != (due.kind, due.ref)):
                 return
             if self.current.require_seeds and due.people and not self._held_draw_seeds.of(key):
                 return  # require_seeds: the table waits for a person's seed (contribute_draw_seed)
@@ -181,7 +203,10 @@ class DrawSeeding:
         held = self._held_draw_seeds.of(self._draw_key())
         seeds = [{"draw": number, "seat": seat, "seed": held[seat]} for seat in due.people if seat in held]
         for seed in seeds:
-            self._commit("draw_seed", seed)
+            if due.sealed is None:
+                self._commit("draw_seed", seed)
+            else:
+                self._commit("draw_seed", {"draw": number, **due.sealed}, {"seat": seed["seat"], "seed": seed["seed"]})
         missing = {seat: "late" if seat in self.connected else "not_connected" for seat in due.people if seat not in held}
         drawn, _ = self.draw(due.kind, due.ref, due.items, seeds=seeds, missing=missing)
         self.family.drawn(self, drawn)  # type: ignore[arg-type]

@@ -34,6 +34,7 @@ from referee.rules.families import LIARS_DICE, POKER_BLUFF
 from referee.views import game_view
 
 from .against import Turn
+from .check_draws import check_drawn, due_check
 from .draw_seeding import DueDraw
 from .errors import TableError
 from .poker_fold import roll_items
@@ -141,12 +142,16 @@ class LiarsDice:
         game = state.game
         throwing = pending_roll_off(game) if game is not None and not isinstance(game, poker_bluff.GameState) else ()
         if not throwing:
-            return None
+            return due_check(state, _people(state))
         return DueDraw(ROLL_OFF, state.game_no, roll_off_items(throwing),
                        tuple(seat for seat in _people(state) if seat in throwing))
 
     def drawn(self, table: Table, number: int) -> None:
-        table._thrown(number)
+        drawn = table.current.fairness.draw_at(number) if table.current.fairness is not None else None
+        if drawn is not None and drawn[0]["purpose"]["kind"] == ROLL_OFF:
+            table._thrown(number)
+        else:
+            check_drawn(table, number)
 
     def out_of_turn(self, state: TableState) -> tuple[int, ...]:
         game = state.game

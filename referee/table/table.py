@@ -116,8 +116,11 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         return family_of(self.current)
 
     def private_for(self, seat: int) -> dict[str, Any]:
-        """What only ``seat`` may check this round (its family's: a poker-dice table has nothing)."""
-        return self.family.private_for(self, seat)
+        """What only ``seat`` may check this round (its family's: a poker-dice table has nothing), and the
+        sealed draw waiting for its seed (``draw_waiting``: its own check roll, ``DrawSeeding.sealed_waiting``)."""
+        own = self.family.private_for(self, seat)
+        waiting = self.sealed_waiting(seat)
+        return {**own, "draw_waiting": waiting} if waiting is not None else own
 
     def _dice_proofs(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may check of its own Liar's Dice this round (empty outside a dealt round).

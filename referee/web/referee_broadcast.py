@@ -69,7 +69,7 @@ class RefereeBroadcaster:
                             spectators=self._conns.spectators(table.id), now=table.now(),
                             deadline=table.turn_deadline(),
                             commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
-                            commitments=commitments, draws=table.draw_parts(),
+                            commitments=commitments, draws=table.draw_parts(sealed=True),
                             translate=lambda key, **params: translate(lang, key, **params))
 
     def table_changed(self, table: Table) -> None:

@@ -62,7 +62,8 @@ class ChatBudget:
 
 def _judge(table: Table, data: Any) -> dict[str, Any]:
     attempt, difficulty, modifier = parse_judgement(data)
-    return {"check": desk.judge(table, attempt, difficulty, modifier).to_dict()}
+    check = desk.judge(table, attempt, difficulty, modifier)
+    return {"check": check.to_dict() if check is not None else None, "rolling": check is None}
 
 
 def _failure(table: Table, data: Any) -> None:

@@ -6,7 +6,8 @@
 // Values are plain JSON (fairness.js turns its exact numbers into numbers before calling).
 
 import { pyList, seatsOf } from './fair_crypto.js';
-import { purposeProblem } from './fair_inputs.js';
+import { SealedSeeds } from './check_seeds_check.js';
+import { checkUsedSeeds, purposeProblem } from './fair_inputs.js';
 
 const SEEDED_DRAW_KEY = 2;
 const REASONS = ['not_connected', 'late'];
@@ -48,9 +49,11 @@ export class DrawSeedLedger {
   constructor(manifest) {
     this.game = manifest.game; this.seeded = manifest.draw_key === SEEDED_DRAW_KEY;
     this.people = manifest.seed_seats || []; this.pending = new Map();
+    this.sealed = new SealedSeeds(manifest); // the sealed seeds of the game's check rolls and target dice
   }
 
-  contributed(seq, p, nextDraw, report) {
+  contributed(seq, p, nextDraw, report, secret = null) {
+    if (!('seat' in p)) { this.sealed.contributed(seq, p, secret, nextDraw, report); return; }
     const step = `game ${this.game} draw ${p.draw}`;
     if (!this.seeded) report.fail(step, `seq ${seq}: a draw seed is logged in a game whose draws take no seeds`);
     else if (p.draw !== nextDraw) report.fail(step, `seq ${seq}: a seed of seat ${p.seat} for draw ${p.draw} is logged while draw ${nextDraw} is the next to be committed`);
@@ -61,22 +64,14 @@ export class DrawSeedLedger {
 
   committed(step, p, digestOf, report) {
     const pending = this.pending; this.pending = new Map();
-    if (!this.seeded) return;
+    if (this.sealed.committed(step, p, [...pending.keys()].sort((a, b) => a - b), report) || !this.seeded) return;
     if (INPUTS.some((name) => !(name in p))) {
       report.fail(step, `the draw commitment lacks its seeds (seeds, seeds_missing, seeds_digest), which game ${this.game}'s manifest requires`);
       return;
     }
-    const seeds = p.seeds; const missing = p.seeds_missing; const people = pyList(this.people);
+    const seeds = p.seeds; const missing = p.seeds_missing;
     if (digestOf !== p.seeds_digest) report.fail(step, "the draw's seeds digest does not match its seeds");
-    for (const seat of seatsOf(seeds)) {
-      const logged = pending.get(seat);
-      if (!this.people.includes(seat)) report.fail(step, `the draw uses a seed for seat ${seat}, which may give none (people: ${people}): a seed the server chose`);
-      else if (logged === undefined) report.fail(step, `the draw uses a seed for seat ${seat} that was never logged for this draw before its commitment`);
-      else if (logged[1] !== seeds[String(seat)]) report.fail(step, `the draw uses another seed for seat ${seat} than the one it contributed at seq ${logged[0]}`);
-    }
-    for (const seat of [...pending.keys()].sort((a, b) => a - b)) {
-      if (!(String(seat) in seeds)) report.fail(step, `the seed seat ${seat} contributed at seq ${pending.get(seat)[0]} is not in the draw`);
-    }
+    checkUsedSeeds(step, 'draw', seeds, pending, this.people, report, 'for this draw before its commitment');
     for (const seat of seatsOf(missing)) {
       if (!REASONS.includes(missing[String(seat)])) report.fail(step, `the seed of seat ${seat} is missing for an unknown reason '${missing[String(seat)]}'`);
     }

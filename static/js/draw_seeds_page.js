@@ -7,6 +7,10 @@
 //   * for every recent draw (`state.draws.recent`, as committed and signed) it shows whether the
 //     draw holds that very seed for this seat ("✓ roll 3: your seed 1f2e… is in the signed draw"),
 //     and raises a loud warning, never a ✓, when the draw lacks it or holds another;
+//   * this seat's own check roll or target die (a cheat attempt the referee judged) waits for its seed in
+//     the seat's private part only (`state.private.draw_waiting`: nobody else learns who attempted); the
+//     seed is sent and kept the same way, and once the game is settled its draw is in `recent` with the
+//     seeds it took, checked like any other (a loud warning when it lacks the seed this page sent);
 //   * a draw no person's seed went into says so loudly, to everyone at the table ("this cup was
 //     rolled by the server alone: nobody was connected"), and so does a round's deal (`state.commitment`,
 //     while the round lasts: "this round's dice were dealt by the server alone"); a draw the table pauses for (the option
@@ -37,9 +41,13 @@ byId("share").before(option.card);
 
 socket.on("disconnect", () => sent.clear()); // a seed the server did not store yet is sent again
 
-function keyOf(game, draw, seat) {
-  return `${PREFIX}${game}:${draw}:${seat}`;
+// A draw's seed in localStorage; a sealed check roll or target die (its `attempt`) has its own, so that a
+// seed the server received for a check that was never rolled is never used again for another check.
+function keyOf(game, draw, seat, attempt) {
+  return `${PREFIX}${game}:${draw}:${seat}${attempt === undefined ? "" : `:a${attempt}`}`;
 }
+
+const attemptOf = (purpose) => (purpose.kind.startsWith("attempt_") ? purpose.ref : undefined);
 
 // The seed this browser sent for a draw (null when it sent none).
 function sentSeed(key) {
@@ -69,7 +77,7 @@ function hex(bytes) {
 
 function sendSeed(game, waiting, seat) {
   if (!waiting || !waiting.seats.includes(seat)) return;
-  const key = keyOf(game, waiting.draw, seat);
+  const key = keyOf(game, waiting.draw, seat, waiting.attempt);
   if (sent.has(key)) return;
   sent.add(key);
   const seed = sentSeed(key) ?? hex(crypto.getRandomValues(new Uint8Array(32)));
@@ -85,7 +93,7 @@ function verdict(game, draw, seat) {
   const alone = draw.alone
     ? t(Object.values(draw.seeds_missing).every((r) => r === "not_connected") ? `fair.draw_alone.${draw.purpose.kind}` : `fair.draw_alone_late.${draw.purpose.kind}`)
     : null;
-  const mine = seat === null ? null : sentSeed(keyOf(game, draw.draw, seat));
+  const mine = seat === null ? null : sentSeed(keyOf(game, draw.draw, seat, attemptOf(draw.purpose)));
   const used = seat === null ? undefined : draw.seeds[String(seat)];
   if (mine && used === undefined) {
     const reason = t(REASONS[draw.seeds_missing[String(seat)]] ?? "fair.seed_reason.none");
@@ -108,7 +116,7 @@ function onState(state) {
     show(box, false);
     return;
   }
-  if (seat !== null) sendSeed(game, draws.waiting, seat);
+  if (seat !== null) sendSeed(game, draws.waiting ?? state.private?.draw_waiting, seat);
   const verdicts = draws.recent.map((draw) => ({ draw: draw.draw, ...verdict(game, draw, seat) }));
   const deal = aloneText(state.commitment, "deal");
   if (deal) verdicts.unshift({ draw: "deal", text: deal, loud: true });

@@ -97,6 +97,22 @@ function itemsProblem(value, items) {
   return fits ? null : `${describePurpose(value)} draws ${expected}, not ${short(items)}`;
 }
 
+/** The one check of the seeds a deal or a draw (`what`) uses against those logged for it (`pending`: seat ->
+ * [seq, seed]), as verify_inputs.check_used_seeds: a person's, of a seat holding dice (`holding`, a deal),
+ * logged before it, the very one logged; each logged seed used. */
+export function checkUsedSeeds(step, what, seeds, pending, people, report, neverLogged, holding = null) {
+  for (const seat of seatsOf(seeds)) {
+    const logged = pending.get(seat);
+    if (!people.includes(seat)) report.fail(step, `the ${what} uses a seed for seat ${seat}, which may give none (people: ${pyList(people)}): a seed the server chose`);
+    else if (holding !== null && !holding.has(seat)) report.fail(step, `the ${what} uses a seed for seat ${seat}, which holds no dice in this round`);
+    else if (logged === undefined) report.fail(step, `the ${what} uses a seed for seat ${seat} that was never logged ${neverLogged}`);
+    else if (logged[1] !== seeds[String(seat)]) report.fail(step, `the ${what} uses another seed for seat ${seat} than the one it contributed at seq ${logged[0]}`);
+  }
+  for (const seat of [...pending.keys()].sort((a, b) => a - b)) {
+    if (!(String(seat) in seeds)) report.fail(step, `the seed seat ${seat} contributed at seq ${pending.get(seat)[0]} is not in the ${what}`);
+  }
+}
+
 /** One game's logged seeds, checked against each deal of the game. */
 export class SeedLedger {
   constructor(manifest) { this.game = manifest.game; this.people = manifest.seed_seats ?? null; this.pending = new Map(); }
@@ -116,18 +132,9 @@ export class SeedLedger {
   dealt(step, p, report) {
     const pending = this.pending; this.pending = new Map();
     if (this.people === null) { report.fail(step, 'the manifest does not name the seats that may give seeds (seed_seats)'); return; }
-    const seeds = p.seeds; const missing = p.seeds_missing; const people = pyList(this.people);
+    const seeds = p.seeds; const missing = p.seeds_missing;
     const inRound = new Set(seatsOf(p.counts));
-    for (const seat of seatsOf(seeds)) {
-      const logged = pending.get(seat);
-      if (!this.people.includes(seat)) report.fail(step, `the deal uses a seed for seat ${seat}, which may give none (people: ${people}): a seed the server chose`);
-      else if (!inRound.has(seat)) report.fail(step, `the deal uses a seed for seat ${seat}, which holds no dice in this round`);
-      else if (logged === undefined) report.fail(step, `the deal uses a seed for seat ${seat} that was never logged as contributed for this round before the deal`);
-      else if (logged[1] !== seeds[String(seat)]) report.fail(step, `the deal uses another seed for seat ${seat} than the one it contributed at seq ${logged[0]}`);
-    }
-    for (const seat of [...pending.keys()].sort((a, b) => a - b)) {
-      if (!(String(seat) in seeds)) report.fail(step, `the seed seat ${seat} contributed at seq ${pending.get(seat)[0]} is not in the deal`);
-    }
+    checkUsedSeeds(step, 'deal', seeds, pending, this.people, report, 'as contributed for this round before the deal', inRound);
     const absent = this.people.filter((seat) => inRound.has(seat) && !(String(seat) in seeds));
     if (pyList(seatsOf(missing)) !== pyList(absent)) report.fail(step, `the deal lacks the seeds of seats ${pyList(absent)} but names ${pyList(seatsOf(missing))} as missing`);
     for (const seat of seatsOf(missing)) {

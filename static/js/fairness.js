@@ -16,6 +16,7 @@ import {
   merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
+import { isSealed } from './check_seeds_check.js';
 import { DrawSeedLedger } from './draw_seeds_check.js';
 import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
@@ -181,12 +182,12 @@ class Auditor {
   async [KIND.drawSeed](e) {
     const game = this.current;
     if (!game) { this.report.fail('log', `seq ${num(e.seq)}: a draw seed is logged before any game of the export was opened`); return; }
-    game.drawSeeds.contributed(num(e.seq), plain(e.public), Math.max(0, ...game.draws.keys()) + 1, this.report);
+    game.drawSeeds.contributed(num(e.seq), plain(e.public), Math.max(0, ...game.draws.keys()) + 1, this.report, plain(e.secret));
   }
 
   async [KIND.attemptSubmitted](e) {
     const game = this.games.get(num(e.public.game));
-    if (game) game.purposes.attempt(plain(e.public));
+    if (game) { game.purposes.attempt(plain(e.public)); game.drawSeeds.sealed.attempt(plain(e.public), plain(e.secret)); }
   }
 
   async [KIND.dealt](e) {
@@ -298,6 +299,7 @@ class Auditor {
     const before = this.report.failures;
     await this.checkDraw(step, game, committed, r);
     game.purposes.revealed(step, plain(committed.public), plain(r.request), committed.counts, this.report);
+    await game.drawSeeds.sealed.revealed(step, plain(committed.public), plain(r), this.report);
     game.drawSeeds.revealed(step, plain(committed.public), plain(r.request), this.report);
     if (this.report.failures === before) {
       const purpose = plain(r.request.purpose);
@@ -322,8 +324,10 @@ class Auditor {
     if (toHex(await merkleRoot(results.map(drawLeaf))) !== committed.public.root) fail('the revealed results do not match the committed root');
     const key = await hmacKey(secret);
     const seeds = game.drawSeeds.seeded ? committed.public.seeds : undefined;
+    const sealed = isSealed(plain(manifest), plain(committed.public.purpose)); // its key mixes the salted digest
     const drawKey = seeds && typeof seeds === 'object'
-      ? await hmac(key, fields(TAG.seededDrawKey, manifest.table, manifest.game, number, requestDigest, await seedsDigest(plain(seeds))))
+      ? await hmac(key, fields(TAG.seededDrawKey, manifest.table, manifest.game, number, requestDigest,
+        sealed ? hex32(committed.public.seeds_digest, 'the seeds digest') : await seedsDigest(plain(seeds))))
       : await hmac(key, fields(TAG.drawKey, manifest.table, manifest.game, number, requestDigest));
     const { values, salts } = await deriveDraw(drawKey, request.items.map((item) => num(item.sides)));
     if (results.length !== values.length) fail(`${results.length} results are revealed for ${values.length} requested items`);
@@ -333,7 +337,8 @@ class Auditor {
       if (num(result.value) !== values[k]) fail(`result ${k} (${item.label}) is revealed as ${num(result.value)} but derives as ${values[k]}`);
       if (result.salt !== salts[k]) fail(`the salt of result ${k} does not match its derivation from s_${number}`);
     }
-    if (committed.secret !== null && !same(committed.secret, { game: r.game, draw: r.draw, request, results })) fail('the logged draw secret differs from the reveal');
+    const logged = { game: r.game, draw: r.draw, request, results, ...(r.inputs !== undefined ? { inputs: r.inputs } : {}) };
+    if (committed.secret !== null && !same(committed.secret, logged)) fail('the logged draw secret differs from the reveal');
   }
 
   finish() {

@@ -32,9 +32,17 @@ function judgeForm(a, send) {
     send("referee_judge", { attempt: a.id, difficulty: Number(form.querySelector(`#difficulty-${a.id}`).value),
       modifier: Number(form.querySelector(`#modifier-${a.id}`).value) });
   });
+  return [form, dismissButton(a, send)];
+}
+
+// A check rolled after the judgement waits for the attempter's seed (docs/referee.md); a knock or a mind
+// reading that succeeded then waits for its target die. Once its round is over it may be dismissed.
+const targeting = (a) => a.status === "rolled" && a.check?.success === true;
+
+function dismissButton(a, send) {
   const dismiss = el("button", { type: "button", class: "btn small" }, t("referee.dismiss"));
   dismiss.addEventListener("click", () => send("referee_dismiss", { attempt: a.id }));
-  return [form, dismiss];
+  return dismiss;
 }
 
 function consequenceButtons(a, send) {
@@ -74,12 +82,13 @@ export function renderAttempts(list, state, send) {
       el("p", { class: "who" }, t("referee.attempt_by", { n: a.id, name: seatName(state, a.seat), round: a.round })),
       el("p", { class: "what" }, request(state, a)),
       el("blockquote", { class: "description" }, a.description),
-      el("p", { class: "status" }, t(`cheat.status.${a.status}`)),
+      el("p", { class: "status" }, t(`cheat.status.${targeting(a) ? "targeting" : a.status}`)),
       a.check ? el("p", { class: "check" }, checkText(a.check)) : null,
       a.effect ? el("p", { class: "effect" }, effectText(state, a)) : null,
       a.consequence ? el("p", { class: "consequence" }, t(`referee.consequence.${a.consequence}`)) : null);
     if (a.status === "pending") item.append(...judgeForm(a, send));
-    if (a.status === "rolled") item.append(el("p", { class: "hint" }, t("referee.choose_consequence")), consequenceButtons(a, send));
+    if (a.status === "rolled" && !targeting(a)) item.append(el("p", { class: "hint" }, t("referee.choose_consequence")), consequenceButtons(a, send));
+    if (a.status === "judged" || targeting(a)) item.append(el("p", { class: "hint" }, t("referee.rolling")), dismissButton(a, send));
     if (a.status === "succeeded" && a.kind === "other") item.append(changeDieForm(state, a, send));
     return item;
   });

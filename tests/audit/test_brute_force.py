@@ -14,11 +14,13 @@ line from a dictionary, as its text alone or with every seat and author; each gu
 have carried before salting (the control) recover every entry with few possible values, so the
 attack works wherever a digest allows it.
 
-Figures (printed by the test, ``pytest -s``; stable for this evening): 35 sealed entries tried
-(10 kinds: die_changed, attempt_submitted, attempt_checked, attempt_resolved, message_sent,
-draw_committed, round_dealt, game_opened, seat_taken, referee_named), 201,120 guesses, 804,480
-hashes, nothing recovered. The control recovers 23 entries with the plausible guesses alone: every
-attempt's request, check and outcome (5 each), every private message (5) and every die change (3).
+Figures (printed by the test, ``pytest -s``; stable for this evening): 40 sealed entries tried
+(11 kinds: die_changed, attempt_submitted, attempt_judged, attempt_checked, attempt_resolved,
+message_sent, draw_committed, round_dealt, game_opened, seat_taken, referee_named), 204,380 guesses,
+817,520 hashes, nothing recovered. The control recovers 28 entries with the plausible guesses alone:
+every attempt's request, judgement, check and outcome (5 each), every private message (5) and every
+die change (3). A check's sealed ``draw_seed`` {seat, seed} (its own test) does not give away the seat
+even to someone who holds the seed.
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ from typing import Any, Iterator
 
 from referee.fairness import verify_export
 from referee.store.chain import canonical, salted_digest, secret_digest
+
+from tests.gm.test_check_seeds import SEED, waiting_evening
 
 from .sealed_evening import DESCRIPTIONS, MESSAGES, sealed_evening, server_log
 
@@ -57,6 +61,9 @@ def guesses(kind: str) -> Iterator[Any]:
     elif kind == "attempt_submitted":
         for seat in SEATS:
             yield from requests(seat)
+    elif kind == "attempt_judged":
+        for difficulty, modifier in itertools.product([*range(1, 31), 200], range(-10, 11)):
+            yield {"difficulty": difficulty, "modifier": modifier}
     elif kind == "attempt_checked":
         for sides in (20, 100):
             for difficulty, roll, draw in itertools.product([*range(1, 31), 200], range(1, sides + 1), DRAWS):
@@ -124,7 +131,27 @@ def test_no_sealed_secret_of_a_mid_round_export_is_recovered_by_trying_its_plaus
                for e in export["entries"]]
     caught, *_ = attack(control, truth, [], right_guess=False)
     print(f"the control (the digests before salting) recovers {sum(caught.values())} entries: {dict(caught)}")
-    assert {"die_changed", "attempt_submitted", "attempt_checked", "attempt_resolved", "message_sent"} <= set(caught)
+    assert {"die_changed", "attempt_submitted", "attempt_judged", "attempt_checked", "attempt_resolved",
+            "message_sent"} <= set(caught)
+
+
+def test_a_checks_sealed_seed_does_not_tell_who_attempted_even_to_someone_who_knows_the_seed():
+    """The attempter's sealed ``draw_seed`` {seat, seed}: even an attacker who somehow holds the seed cannot
+    test which seat sent it (salted); with the digest before salting the seat would fall at once."""
+    night = waiting_evening()
+    attempt_id = night.say(1, "cheat", {"description": "…", "kind": "loaded_die"})["attempt"]
+    assert night.ref("referee_judge", {"attempt": attempt_id, "difficulty": 1, "modifier": 0})["rolling"]
+    draw = night.player_state(1)["private"]["draw_waiting"]["draw"]
+    assert night.say(1, "draw_seed", {"draw": draw, "seed": SEED})["ok"]
+    export = night.audit()
+    (sealed,) = [e for e in export["entries"] if e["kind"] == "draw_seed" and "attempt" in e["public"]]
+    assert sealed["public"] == {"draw": draw, "attempt": attempt_id} and sealed["secret"] is None
+    guesses_with_the_seed = [{"seat": seat, "seed": SEED} for seat in SEATS]
+    salts = [bytes(32), *(bytes.fromhex(e["secret_salt"]) for e in export["entries"] if e.get("secret_salt"))]
+    candidates = {digest for guess in guesses_with_the_seed
+                  for digest in [hashlib.sha256(canonical(guess)).hexdigest(), *(salted_digest(guess, s) for s in salts)]}
+    assert sealed["secret_digest"].startswith("salted:") and sealed["secret_digest"] not in candidates
+    assert secret_digest({"seat": 1, "seed": SEED}) in {hashlib.sha256(canonical(g)).hexdigest() for g in guesses_with_the_seed}
 
 
 def test_a_private_message_leaves_the_server_in_no_form():

@@ -14,9 +14,11 @@ from referee.fairness import Deal, deal, kinds, open_game, reveal, reveal_draw
 from referee.fairness.draws import Draw, draw, request_digest, result_leaves
 from referee.fairness.draw_uses import USES
 from referee.fairness.verify_draw_seeds import concerned
-from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, seat_map, statement
+from referee.fairness.dealer import Opening
+from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, MANIFEST_DOMAIN, seat_map, statement
 from referee.fairness.merkle import hand_leaves, merkle_root
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, ROLL_OFF, purpose
+from referee.fairness.sealed_seeds import is_sealed, sealed_inputs
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 
@@ -46,33 +48,46 @@ def forged_deal(opening: Any, round_no: int, counts: dict[int, int], seeds: dict
 
 
 def forged_draw(opening: Any, draw_no: int, request: dict[str, Any], public_purpose: Any,
-                seeds: dict[int, str] | None = None, missing: dict[int, str] | None = None) -> Draw:
-    """A signed draw of any request the server likes (free-text purpose, extra inputs, any seeds...)."""
+                seeds: dict[int, str] | None = None, missing: dict[int, str] | None = None,
+                sealed: bool | None = None) -> Draw:
+    """A signed draw of any request the server likes (free-text purpose, extra inputs, any seeds...);
+    ``sealed`` (by default: when the game seals such a draw, ``sealed_seeds``) hides the seeds in its inputs."""
     manifest = opening.manifest
     secret = draw_secret(bytes.fromhex(opening.secret["draw_master"]), draw_no)
     public_seeds = seat_map(seeds or {})
     digest = seeds_digest(public_seeds) if manifest.get("draw_key") == 2 else None
+    sealed_part: dict[str, Any] | None = None
+    if digest is not None and (is_sealed(manifest, public_purpose) if sealed is None else sealed):
+        shown, sealed_part = sealed_inputs(public_seeds, seat_map(missing or {}), "5a" * 32)
+        digest = bytes.fromhex(shown["seeds_digest"])
     key = draw_key(secret, TABLE, manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
     results = [{"index": k, "label": item["label"], "sides": item["sides"], "value": values[k], "salt": salts[k].hex()}
                for k, item in enumerate(request["items"])]
     inputs = {} if digest is None else {"seeds": public_seeds, "seeds_missing": seat_map(missing or {}),
                                         "seeds_digest": digest.hex()}
+    if sealed_part is not None:
+        inputs = {"seeds": {}, "seeds_missing": {}, "seeds_digest": digest.hex()}
     public = {"table": TABLE, "game": manifest["game"], "draw": draw_no, "purpose": public_purpose, **inputs,
               "request_digest": request_digest(request).hex(), "size": len(results),
               "root": merkle_root(result_leaves(results)).hex()}
     public["signature"] = SIGNER.sign(statement(DRAW_DOMAIN, public))
-    return Draw(public, {"game": manifest["game"], "draw": draw_no, "request": request, "results": results})
+    kept = {"game": manifest["game"], "draw": draw_no, "request": request, "results": results}
+    return Draw(public, {**kept, "inputs": sealed_part} if sealed_part is not None else kept)
 
 
 class Server:
     """One game at a table of two people (seats 0, 1) and a bot (seat 2), logged as it goes."""
 
-    def __init__(self, seed: int = 7, rules: dict[str, Any] | None = None) -> None:
+    def __init__(self, seed: int = 7, rules: dict[str, Any] | None = None, sealed_checks: bool = True) -> None:
         self.rng = random.Random(seed)
         self.log = FakeLog()
         self.opening = open_game(SIGNER, TABLE, 1, rules or {"preset": "tavern"}, list(SEATS), people=PEOPLE,
                                  entropy=rng_entropy(self.rng))
+        if not sealed_checks:  # a manifest written before checks took the attempter's seed
+            manifest = {key: value for key, value in self.opening.manifest.items() if key not in ("check_seeds", "signature")}
+            manifest["signature"] = SIGNER.sign(statement(MANIFEST_DOMAIN, manifest))
+            self.opening = Opening(manifest, self.opening.secret)
         self.log.append(kinds.GAME_OPENED, self.opening.manifest, self.opening.secret)
         self.counts = {seat: DICE for seat in SEATS}
         self.round_no = 0
@@ -124,6 +139,8 @@ class Server:
             wanted = purpose(kind, ref, counter)
             request = {"purpose": wanted, "items": [{"label": label, "sides": sides} for label, sides in items or [("d20", 20)]]}
             seeds = [self.draw_seed(seat) for seat in concerned(request, list(PEOPLE))]
+            if is_sealed(self.opening.manifest, wanted):
+                seeds = [self.sealed_seed(ref)]
             made = draw(SIGNER, self.opening.secret, self.opening.manifest, self.draws, wanted, items or [("d20", 20)], seeds)
         return self.log_draw(made, kind, ref, counter, revealed, used)
 
@@ -140,6 +157,13 @@ class Server:
         """A person's browser sends a seed for the next draw, logged as ``draw_seed``."""
         seed = {"draw": draw_no or self.draws, "seat": seat, "seed": self.rng.randbytes(32).hex()}
         self.log.append(kinds.DRAW_SEED, seed)
+        return seed
+
+    def sealed_seed(self, attempt: int, seat: int = 0) -> dict[str, Any]:
+        """The attempter's browser sends a seed for the next draw (its check roll or target die), logged
+        sealed: ``draw_seed`` {draw, attempt}, secret {seat, seed}."""
+        seed = {"draw": self.draws, "seat": seat, "seed": self.rng.randbytes(32).hex()}
+        self.log.append(kinds.DRAW_SEED, {"draw": self.draws, "attempt": attempt}, {"seat": seat, "seed": seed["seed"]})
         return seed
 
     def use(self, kind: str, ref: int, counter: int, drawn: Draw, number: int | None = None) -> None:

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, POKER_ROLL, ROLL_OFF
 
 from .dishonest import ROLL, Server, forged_draw
+from .dishonest_checks import CHECKS
 
 POKER = {"game": "poker_bluff", "tokens": 2}
 CUP = [("die", 6)] * 5
@@ -217,18 +218,20 @@ MATRIX: dict[str, tuple[Callable[[], dict[str, Any]], list[str]]] = {
     "poker_roll_in_a_liars_dice_game": (poker_roll_in_a_liars_dice_game, [
         "game 1 draw 1: seq 4: draw 1 (poker_roll of game 1 (roll 1)) is not a draw of a liars_dice game"]),
     "check_roll_in_a_poker_game": (check_roll_in_a_poker_game, [
-        "game 1 draw 1: seq 3: draw 1 (attempt_check of attempt 1) is not a draw of a poker_bluff game"]),
+        "game 1 draw 1: seq 4: draw 1 (attempt_check of attempt 1) is not a draw of a poker_bluff game"]),
     "check_roll_stepped": (check_roll_stepped, [
-        "game 1 draw 1: seq 10: draw 1 (attempt_check of attempt 2) serves nothing: draw 2 is committed before any "
+        "game 1 draw 1: seq 12: draw 1 (attempt_check of attempt 2) serves nothing: draw 2 is committed before any "
         "entry used it"]),
     "check_roll_reordered": (check_roll_reordered, [
-        "game 1 draw 1: seq 10: draw 1 (attempt_check of attempt 1) serves nothing: draw 2 is committed before any "
+        "game 1 draw 1: seq 12: draw 1 (attempt_check of attempt 1) serves nothing: draw 2 is committed before any "
         "entry used it",
-        "game 1 draw 1: seq 13: attempt_checked uses draw 1, but no draw is waiting to be used"]),
+        "game 1 draw 1: seq 15: attempt_checked uses draw 1, but no draw is waiting to be used"]),
     "check_roll_of_another_attempt": (check_roll_of_another_attempt, [
-        "game 1 draw 1: seq 10: attempt_checked of attempt 2 uses draw 1 (attempt_check of attempt 1), which is not "
+        "game 1 draw 1: seq 11: attempt_checked of attempt 2 uses draw 1 (attempt_check of attempt 1), which is not "
         "its attempt_check draw"]),
     "target_die_unused": (target_die_unused, [
         "game 1 draw 2: draw 2 (attempt_target_die of attempt 1) serves nothing: no entry uses it (the log ends)"]),
 }
 """Every draw scenario both verifiers must fail, with the failures (message for message)."""
+
+MATRIX.update(CHECKS)  # the referee's check rolls and target dice, seeded by the attempter (sealed)

@@ -13,7 +13,7 @@ from referee.store.log import EventLog
 from referee.table import ManualScheduler, TableError, Tables, desk
 from referee.table.fair_dealer import FairDealer
 
-from . import dishonest, dishonest_draws
+from . import dishonest, dishonest_checks, dishonest_draws
 from .dishonest import PEOPLE, ROLL, SIGNER, Server, forged_deal
 from .logbook import entries_of
 
@@ -206,6 +206,24 @@ def test_a_ground_draw_really_shows_the_servers_choice_and_is_still_caught(name)
     values = [r["value"] for r in entries_of(export, kinds.DRAW_REVEALED)[-1]["public"]["results"]]
     assert values.count(6) >= 3  # the grinding worked: without the seeds check the server would choose the cup
     assert any("than the one it contributed" in message for message in failures(export))
+
+
+@pytest.mark.parametrize("name", list(dishonest_checks.LOUD))
+def test_a_check_rolled_without_the_attempters_seed_verifies_and_says_so_loudly(name):
+    """The attempter was not connected, or the log predates sealed check seeds: OK, with the loud note."""
+    scenario, note = dishonest_checks.LOUD[name]
+    report = verify_export(scenario())
+    assert report.ok, [str(check) for check in report.failures]
+    assert note in [str(check) for check in report.checks]
+
+
+def test_a_ground_check_roll_really_shows_a_seed_of_the_servers_and_is_still_caught():
+    export = dishonest_checks.check_roll_ground()
+    committed = entries_of(export, kinds.DRAW_COMMITTED)[-1]["public"]
+    inputs = entries_of(export, kinds.DRAW_REVEALED)[-1]["public"]["inputs"]
+    assert committed["seeds"] == {} and committed["seeds_missing"] == {}  # nothing public names the attempter
+    assert inputs["seeds"] == {"0": f"{7:064x}"}  # the server's own seed went in, sealed
+    assert failures(export) == dishonest_checks.CHECKS["check_roll_ground"][1]
 
 
 def test_a_cup_rolled_while_nobody_was_connected_verifies_and_says_so_loudly():

@@ -13,7 +13,7 @@ from referee.fairness.merkle import inclusion_proof, merkle_root
 
 from tests.audit.node_verifier import node_verdicts
 
-from . import dishonest, dishonest_draws
+from . import dishonest, dishonest_checks, dishonest_draws
 from .logbook import SIGNER, TABLE, FakeLog, entries_of, play_game
 
 NODE = shutil.which("node")
@@ -167,10 +167,11 @@ def test_the_browser_alarms_when_the_seed_it_sent_is_not_the_one_in_the_commitme
 def draw_matrix(tmp_path_factory):
     exports = {name: scenario() for name, (scenario, _) in dishonest_draws.MATRIX.items()}
     exports["poker_roll_nobody_connected"] = dishonest_draws.poker_roll_nobody_connected()
+    exports.update({name: scenario() for name, (scenario, _) in dishonest_checks.LOUD.items()})
     return exports, node_verdicts(exports, tmp_path_factory.mktemp("draws"))
 
 
-@pytest.mark.parametrize("name", [*dishonest_draws.MATRIX, "poker_roll_nobody_connected"])
+@pytest.mark.parametrize("name", [*dishonest_draws.MATRIX, "poker_roll_nobody_connected", *dishonest_checks.LOUD])
 def test_js_judges_the_draw_matrix_check_for_check_like_python(draw_matrix, name):
     exports, verdicts = draw_matrix
     python = verify_export(exports[name])
