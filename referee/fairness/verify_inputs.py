@@ -118,6 +118,19 @@ class SeedLedger:
                 report.fail(step, f"the seed of seat {seat} is missing for an unknown reason {reason!r}")
             elif seat in absent:
                 report.add(step, True, f"note: no seed from seat {seat} ({reason}): {MISSING_WORDS[reason]}")
+        if absent and not seeds and seats_of(missing) == absent:
+            report.add(step, True, f"note: {deal_alone_words(missing)}")
+
+
+def deal_alone_words(missing: dict[str, str]) -> str:
+    """The loud words for a round no person's seed went into (``missing``: every person in the round, with the
+    reason): said by the verifiers as by the pages (``fair.deal_alone``).
+
+    >>> deal_alone_words({"0": "not_connected", "1": "late"})
+    "this round's dice were dealt by the server alone: no seed arrived in time"
+    """
+    why = "nobody was connected" if set(missing.values()) == {"not_connected"} else "no seed arrived in time"
+    return f"this round's dice were dealt by the server alone: {why}"
 
 
 @dataclass(slots=True)

@@ -32,6 +32,8 @@ const PATTERNS = [
   [/^note: this cup was rolled by the server alone: no seed arrived in time$/, "check.alone_cup_late", []],
   [/^note: this roll\-off throw was rolled by the server alone: nobody was connected$/, "check.alone_throw_nobody", []],
   [/^note: this roll\-off throw was rolled by the server alone: no seed arrived in time$/, "check.alone_throw_late", []],
+  [/^note: this round's dice were dealt by the server alone: nobody was connected$/, "check.alone_deal_nobody", []],
+  [/^note: this round's dice were dealt by the server alone: no seed arrived in time$/, "check.alone_deal_late", []],
   [/^note: this draw was rolled by the server alone: nobody was connected$/, "check.alone_draw_nobody", []],
   [/^note: this draw was rolled by the server alone: no seed arrived in time$/, "check.alone_draw_late", []],
   [/^note: this check roll was rolled by the server alone: nobody was connected$/, "check.alone_check_nobody", []],

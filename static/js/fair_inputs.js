@@ -142,7 +142,16 @@ export class SeedLedger {
       if (!SEED_MISSING_REASONS.includes(reason)) report.fail(step, `the seed of seat ${seat} is missing for an unknown reason '${reason}'`);
       else if (absent.includes(seat)) report.add(step, true, `note: no seed from seat ${seat} (${reason}): ${MISSING_WORDS[reason]}`);
     }
+    if (absent.length && !Object.keys(seeds).length && pyList(seatsOf(missing)) === pyList(absent)) {
+      report.add(step, true, `note: ${dealAloneWords(missing)}`);
+    }
   }
+}
+
+/** The loud words for a round no person's seed went into (verify_inputs.deal_alone_words). */
+export function dealAloneWords(missing) {
+  const nobody = Object.values(missing).every((reason) => reason === 'not_connected');
+  return `this round's dice were dealt by the server alone: ${nobody ? 'nobody was connected' : 'no seed arrived in time'}`;
 }
 
 /** One game's draw purposes and the attempts they may serve. */

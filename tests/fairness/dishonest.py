@@ -262,6 +262,17 @@ def person_seed_withheld_as_late() -> dict[str, Any]:
     return server.export()
 
 
+def round_dealt_with_nobody_connected() -> dict[str, Any]:
+    """Allowed, and said loudly: nobody was connected, the server dealt the round alone."""
+    server = Server()
+    server.deal(missing={0: "not_connected", 1: "not_connected"})
+    server.reveal()
+    return server.export()
+
+
+DEAL_ALONE = "game 1 round 1: note: this round's dice were dealt by the server alone: nobody was connected"
+
+
 def draw_with_free_purpose() -> dict[str, Any]:
     """The old free-text purpose: the server tries texts until the check fails."""
     server = Server()

@@ -7,6 +7,7 @@ import pytest
 
 from referee.fairness import kinds, verify_main
 
+from .dishonest import DEAL_ALONE, round_dealt_with_nobody_connected
 from .dishonest_draws import poker_roll_nobody_connected
 from .logbook import FakeLog, entries_of, play_game
 
@@ -76,4 +77,13 @@ def test_a_cup_the_server_rolled_alone_is_said_in_words(tmp_path):
     status, lines = run([str(path)])
     assert status == 0
     assert lines[0] == "NOTE game 1 draw 1: note: this cup was rolled by the server alone: nobody was connected"
+    assert lines[-1].startswith("OK: all ")
+
+
+def test_a_round_the_server_dealt_alone_is_said_in_words(tmp_path):
+    path = tmp_path / "audit.json"
+    path.write_text(json.dumps(round_dealt_with_nobody_connected()))
+    status, lines = run([str(path)])
+    assert status == 0
+    assert lines[0] == f"NOTE {DEAL_ALONE}"
     assert lines[-1].startswith("OK: all ")
