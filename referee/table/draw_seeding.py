@@ -67,6 +67,8 @@ class DrawSeeding:
     _notify: Callable[[], None]
     _require_seat: Callable[[int], None]
     _require_host: Callable[[int, str], None]
+    _deal_unpaused: Callable[[], None]
+    deal_paused: Callable[[], bool]
     draw: Callable[..., tuple[int, list[int]]]
 
     def due_draw(self) -> DueDraw | None:
@@ -87,7 +89,7 @@ class DrawSeeding:
         ``recent`` once revealed (at the game's end, with its attempt), with the seeds its inputs held."""
         fairness = self.current.fairness
         if self.current.game is None or fairness is None:
-            return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": []}
+            return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": [], "deal_paused": False}
         due = self.due_draw()
         if due is not None and due.sealed is not None and not sealed:
             due = None
@@ -102,7 +104,8 @@ class DrawSeeding:
             if public.get("seeds") or public.get("seeds_missing"):
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
-        return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1]}
+        return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1],
+                "deal_paused": self.deal_paused()}
 
     def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
         """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused, ...sealed}`` (for its private part
@@ -116,7 +119,7 @@ class DrawSeeding:
     def set_require_seeds(self, on: bool, by: int | str) -> None:
         """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
         other seat) or ``"referee"`` (the caller checked who asks); logged as ``seeds_required``. Turned
-        off, a paused draw gets its deadline again."""
+        off, a paused draw gets its deadline again and a paused round is dealt as any other."""
         with self._command():
             if isinstance(by, int):
                 self._require_host(by, "require seeds")
@@ -124,6 +127,8 @@ class DrawSeeding:
                 return
             self._commit("seeds_required", {"on": on, "by": by})
             self._await_draw()
+            if not on:
+                self._deal_unpaused()
         self._notify()
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:

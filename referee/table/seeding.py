@@ -16,6 +16,11 @@ After a restart a round found waiting for seeds waits again, for every person in
 seed again), for at most ``resume_seed_wait_s`` (by default ``RESUME_FACTOR`` ×
 ``seed_wait_s``), so a restart never lets the server deal without the players' entropy unless
 they stay away.
+
+With the table option ``require_seeds`` a round no person's seed came for is never dealt: it
+waits, without a deadline, for the first seed of a person in the game (``deal_paused`` tells the
+pages), and that seed's wait for the others' is the usual ``seed_wait_s``. Turned off, a paused
+round is dealt as any other.
 """
 from __future__ import annotations
 
@@ -98,8 +103,12 @@ class Seeding:
                 return
             if seat not in self._seed_seats():
                 raise TableError("seed/unexpected", f"seat {seat} has no seed to give for round {round_no}")
+            first = not held and not (fairness is not None and fairness.seeds)
             held[seat] = seed
             if not self._seeds_complete():
+                if first and self.current.require_seeds:  # it may have been paused: the others get a wait
+                    key = self._round_key()
+                    self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
                 return
             self._deal()
         self._notify()
@@ -119,17 +128,41 @@ class Seeding:
         return [s for s in game.in_game if s in state.seats and state.seats[s].kind == "human"
                 and (s not in state.autopilot if resumed else s in self.connected)]
 
+    def deal_paused(self) -> bool:
+        """True while the rolling round waits, without a deadline, for a person's seed: ``require_seeds``,
+        nobody in the game connected, and no seed given yet."""
+        game, fairness = self.game, self.current.fairness
+        if game is None or fairness is None or game.phase is not Phase.ROLLING or not self.current.require_seeds:
+            return False
+        return self._unseeded() and not self._seed_seats()
+
+    def _unseeded(self) -> bool:
+        """No seed given for the rolling round although people play in it."""
+        game, state, fairness = self.game, self.current, self.current.fairness
+        people = game is not None and any(s in state.seats and state.seats[s].kind == "human" for s in game.in_game)
+        given = bool(self._held_seeds.of(self._round_key())) or (fairness is not None and bool(fairness.seeds))
+        return people and not given
+
     def _seeds_complete(self) -> bool:
         fairness = self.current.fairness
         given = set(self._held_seeds.of(self._round_key()))
         return fairness is not None and set(self._seed_seats()) <= set(fairness.seeds) | given
 
     def _open_round(self) -> None:
+        if not self._seed_seats() and self.current.require_seeds and self._unseeded():
+            return  # paused: the first seed of a person in the game deals it (contribute_seed)
         if self._seed_wait_s <= 0 or not self._seed_seats():
             self._deal()
             return
         key = self._round_key()
         self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
+
+    def _deal_unpaused(self) -> None:
+        """``require_seeds`` was turned off: a round still waiting for its deal is dealt as any other (at
+        once when nobody is awaited; its timer may have run already)."""
+        game = self.game
+        if game is not None and game.phase is Phase.ROLLING:
+            self._open_round()
 
     def _resume_seed_wait(self) -> None:
         """At load: a round found waiting for seeds waits again (or is dealt when nobody is awaited)."""
@@ -151,6 +184,8 @@ class Seeding:
             game = self.game
             if game is None or game.phase is not Phase.ROLLING or key != self._round_key():
                 return
+            if self.current.require_seeds and self._unseeded():
+                return  # require_seeds: the round waits for a person's seed (contribute_seed)
             self._deal()
         self._notify()
 

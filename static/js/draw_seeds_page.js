@@ -121,6 +121,7 @@ function onState(state) {
   const deal = aloneText(state.commitment, "deal");
   if (deal) verdicts.unshift({ draw: "deal", text: deal, loud: true });
   if (draws.waiting?.paused) verdicts.push({ draw: draws.waiting.draw, text: t("fair.draw_paused"), loud: false });
+  if (draws.deal_paused) verdicts.push({ draw: "deal", text: t("fair.deal_paused"), loud: false });
   const loud = verdicts.filter((v) => v.loud);
   setText(alarm, loud.map((v) => v.text).join(" "));
   show(alarm, loud.length > 0);

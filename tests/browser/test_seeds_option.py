@@ -19,8 +19,9 @@ from tests.browser.test_accessibility import check
 
 pytestmark = pytest.mark.browser
 LABEL = "Wait for the players' randomness: never let the server roll alone"
-ON = "This table waits for the players' randomness: the server never rolls a poker cup or a roll-off throw alone."
-OFF = "When nobody a roll concerns is connected, the server rolls it alone after a short wait, and every page says so."
+ON = "This table waits for the players' randomness: the server never deals a round or rolls a cup or a roll-off throw alone."
+OFF = ("When nobody a deal or a roll concerns is connected, the server deals or rolls it alone (after a short wait for a"
+       " roll), and every page says so.")
 
 
 def emit(page: Page, event: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def test_the_host_requires_seeds_by_keyboard_and_every_other_page_reads_it(brows
     switch = anna.page.get_by_role("checkbox", name=LABEL)
     expect(switch).to_be_visible()
     expect(switch).not_to_be_checked()
-    expect(switch).to_have_accessible_description(re.compile(r"^When nobody a poker-dice roll or a roll-off throw concerns is connected"))
+    expect(switch).to_have_accessible_description(re.compile(r"^When nobody a round's deal, a poker-dice roll or a roll-off throw concerns is connected"))
     expect(ben.page.locator("#table-require-seeds-text")).to_have_text(OFF)
     expect(ben.page.get_by_role("checkbox", name=LABEL)).to_be_hidden()
     expect(anna.page.locator("#table-require-seeds-text")).to_be_hidden()
