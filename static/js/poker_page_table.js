@@ -155,11 +155,12 @@ export class PokerTable {
 
   renderDuel(state) {
     const game = state.game;
+    const drawing = Boolean(state.evening?.drawing); // the button and the cup wait for the starter draw
     this.duelList.replaceChildren(...game.seats.map((seat, index) => {
       const tokens = game.tokens[String(seat)];
       const badges = [];
-      if (index === 0 && !state.evening?.drawing) badges.push(el("span", { class: "badge" }, t("poker.seat.button")));
-      if (seat === game.holder && game.phase !== "over") badges.push(el("span", { class: "badge" }, t("poker.seat.cup")));
+      if (index === 0 && !drawing) badges.push(el("span", { class: "badge" }, t("poker.seat.button")));
+      if (seat === game.holder && game.phase !== "over" && !drawing) badges.push(el("span", { class: "badge" }, t("poker.seat.cup")));
       if (seat === game.turn) badges.push(el("span", { class: "badge turn" }, t("seats.turn")));
       return el("li", { class: `seat${seat === game.turn ? " turn" : ""}${seat === state.you.seat ? " you" : ""}`, "data-seat": seat },
         el("span", { class: "seat-name" }, seatName(state, seat)), ...badges,
