@@ -177,7 +177,7 @@ class _Walk:
             problem = (f"the evening enters seats {', '.join(map(str, entrants)) or 'none'}, but the seated players "
                        f"are {', '.join(map(str, seated)) or 'none'}")
         elif drawn and public["starters"] != "drawn":
-            problem = f"the evening's starters are {public['starters']!r}, not \"drawn\""
+            problem = "the evening's starters are something other than \"drawn\""
         elif not drawn and self.drew_starters is not None:
             problem = (f"the evening takes its matches' starters from seat order, but evening {self.drew_starters} "
                        "drew them: a server that stops drawing chooses who starts")

@@ -12,8 +12,6 @@ import { field } from "./verify_roll_off.js";
 
 const TABLE_KINDS = new Set(["table_created", "seat_taken", "seat_left", "rules_changed", "evening_started", "game_started", "evening_ended"]);
 const settingsOf = (rules) => settingsFrom(Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game")));
-// Python's repr of a JSON value in a message (a string in single quotes, as `!r` writes it)
-const pyRepr = (value) => (typeof value === "string" ? `'${value}'` : JSON.stringify(value));
 const pairKey = (seats) => [...seats].sort((a, b) => a - b).join("-");
 
 function revealedDraws(entries) {
@@ -99,7 +97,7 @@ class Walk {
     if (previous !== null && !previous.stopped && champion(previous.bracket) === null) problem = `evening ${number} starts while evening ${previous.number} has no champion`;
     else if (number !== expected) problem = `evening ${number} starts after evening ${expected - 1}`;
     else if (JSON.stringify(entrants) !== JSON.stringify(seated)) problem = `the evening enters seats ${entrants.join(", ") || "none"}, but the seated players are ${seated.join(", ") || "none"}`;
-    else if (drawn && p.starters !== "drawn") problem = `the evening's starters are ${pyRepr(p.starters)}, not "drawn"`;
+    else if (drawn && p.starters !== "drawn") problem = `the evening's starters are something other than "drawn"`;
     else if (!drawn && this.drewStarters !== null) problem = `the evening takes its matches' starters from seat order, but evening ${this.drewStarters} drew them: a server that stops drawing chooses who starts`;
     if (drawn && this.drewStarters === null) this.drewStarters = number;
     let bracket;
