@@ -190,6 +190,13 @@ def starters_stop_being_drawn(forger: Forger) -> str:
     return "the evening takes its matches' starters from seat order, but evening 1 drew them"
 
 
+def starters_of_another_kind(forger: Forger) -> str:
+    """An evening says its starters are something the verifiers do not know ("host")."""
+    forger.all("evening_started")[0]["public"]["starters"] = "host"
+    return "the evening's starters are something other than \"drawn\""
+
+
 DRAWN = {f.__name__: f for f in (starter_named_against_its_draw, starter_given_in_a_drawn_evening,
-                                 starter_draw_never_revealed, roll_before_the_starter, starters_stop_being_drawn)}
+                                 starter_draw_never_revealed, roll_before_the_starter, starters_stop_being_drawn,
+                                 starters_of_another_kind)}
 """Forgeries of evenings whose starters are drawn (two evenings, the second in play)."""

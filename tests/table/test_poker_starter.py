@@ -101,3 +101,21 @@ def test_a_starter_draw_that_serves_nothing_a_second_one_and_a_starter_it_does_n
         table.draw("poker_starter", 1, starter_items((0, 1)))
     assert again.value.code == "draw/repeated"
     assert str(again.value).endswith("poker_starter of game 1 is drawn once at most in a game: a second draw is a retry")
+
+
+def test_a_table_logged_before_starters_were_drawn_folds_and_its_next_evening_draws_them():
+    from referee.fairness import verify_export
+    from tests.audit.poker_logs import poker_evening
+
+    old = poker_evening(seed=2, players=3, settle=True)  # the seat order's starters, as logged before
+    assert all("starters" not in e.public for e in old.events.entries(old.table_id) if e.kind == "evening_started")
+    table = Tables(old.events, SeededDealer(9), ManualScheduler(), seed_wait_s=0).get(old.table_id)
+    assert table.current.evening.ended and not table.current.evening.starters_drawn
+    assert verify_export(old.forger().export()).ok
+    table.start(0)
+    evenings = [e.public for e in old.events.entries(old.table_id) if e.kind == "evening_started"]
+    assert evenings[-1] == {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn"}
+    assert starters(old.events, table)[0]["seat"] == table.game.holder
+    report = verify_export(old.forger().export())  # the old evening as before, the new one with its draw
+    assert report.ok, [str(c) for c in report.failures]
+    assert any("starts, as the draw names" in c.message for c in report.checks)
