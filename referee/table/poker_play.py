@@ -28,7 +28,8 @@ Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 ['evening_started', 'game_started', 'game_opened', 'draw_committed', 'draw_revealed', 'starter_drawn',
  'draw_committed', 'cup_rolled']
 >>> from referee.rules.poker_bluff import HIGHEST
->>> table.declare(0, HIGHEST); table.doubt(1)
+>>> holder = table.game.holder  # the starter the draw named: seat 0 or 1
+>>> table.declare(holder, HIGHEST); table.doubt(1 - holder)
 >>> table.game.winner in (0, 1), table.current.evening.champion == table.game.winner
 (True, True)
 """
