@@ -106,14 +106,16 @@ class EveningLike(Protocol):
 
 def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, token_value: str) -> dict[str, Any] | None:
     """The evening as everyone sees it (null before the first): each bracket round's pairs with their
-    winner and the winner of each game they played, the champion, the ``pot`` of the recorded stakes.
+    winner and the winner of each game they played, the champion, the ``pot`` of the recorded stakes;
+    ``starters_drawn``: each match's first game has its starter drawn, and ``drawing``: the running
+    game's starter is being drawn (its first roll waits for that draw).
 
     >>> from referee.rules.poker_bluff import new_bracket
     >>> from types import SimpleNamespace
     >>> evening = SimpleNamespace(number=1, bracket=new_bracket((0, 1, 2)), matches=(Match(0, 1, False, (1,)),))
     >>> view = evening_view(evening, pot=None, token_value="1 silver")
-    >>> view["rounds"][0], view["champion"]
-    ([{'seats': [0, 1], 'winner': None, 'games': [1]}, {'seats': [2], 'winner': 2, 'games': []}], None)
+    >>> view["rounds"][0], view["champion"], view["drawing"]
+    ([{'seats': [0, 1], 'winner': None, 'games': [1]}, {'seats': [2], 'winner': 2, 'games': []}], None, False)
     """
     if evening is None:
         return None
@@ -127,4 +129,6 @@ def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, 
         "champion": evening.bracket.champion,
         "pot": dict(pot) if pot is not None else None,
         "token_value": token_value,
+        "starters_drawn": bool(getattr(evening, "starters_drawn", False)),
+        "drawing": bool(getattr(evening, "drawing", False)),
     }

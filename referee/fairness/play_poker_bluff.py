@@ -6,7 +6,9 @@ entries (``table_created``: its rules, ``seat_taken``/``seat_left``: who is seat
 ``rules_changed``: only between games) set the scene. An ``evening_started`` (numbers
 consecutive, none running) enters every seated player, seats ascending, into ``new_bracket``;
 each ``game_started`` must name the pair and starter the bracket and match give (the first
-pair of the bracket round still to play, button first; its ``Match.next_starter``), and its
+pair of the bracket round still to play, button first; its ``Match.next_starter``; in an evening
+``"starters": "drawn"`` no starter for a match's first game, whose ``starter_drawn`` must follow its
+revealed draw, and an evening after such an evening must draw too), and its
 game is re-derived by ``PokerGameReplay`` (rolls against their draws, every move, each doubt's
 outcome and the tokens). A game's winner goes into its match, a match's into the bracket, and
 once the final is decided the log must say ``evening_ended`` with the bracket's champion.
@@ -22,6 +24,14 @@ would follow from it). docs/fairness.md, "Poker-dice evenings", lists every chec
 ...                    {"seq": 5, "kind": "game_started", "public": {"game": 1, "seats": [1, 0], "opener": 1}}], report)
 >>> [str(check) for check in report.failures]
 ['evening 1: seq 5: game 1 starts with seats 1, 0 (seat 1 opens), but the bracket and match give seats 0, 1 (seat 0 opens)']
+>>> report = Report()
+>>> check_poker_bluff([{"seq": 1, "kind": "table_created", "public": {"id": "t1", "rules": {"game": "poker_bluff"}}},
+...                    {"seq": 2, "kind": "seat_taken", "public": {"seat": 0}},
+...                    {"seq": 3, "kind": "seat_taken", "public": {"seat": 1}},
+...                    {"seq": 4, "kind": "evening_started", "public": {"evening": 1, "entrants": [0, 1], "starters": "drawn"}},
+...                    {"seq": 5, "kind": "game_started", "public": {"game": 1, "seats": [0, 1], "opener": 0}}], report)
+>>> [str(check) for check in report.failures]
+['evening 1: seq 5: game 1 starts with seats 0, 1 (seat 0 opens), but the bracket and match give seats 0, 1 (the starter is drawn)']
 """
 from __future__ import annotations
 
@@ -31,7 +41,7 @@ from typing import Any
 from referee.rules.errors import RulesError
 from referee.rules.poker_bluff import Bracket, Match, PokerSettings, new_bracket
 
-from .replay_poker_game import PokerGameReplay, PokerStart
+from .replay_poker_game import PokerGameReplay, PokerStart, pair_text
 from .report import Report
 
 FAMILY_KEY = "game"
@@ -56,11 +66,6 @@ def revealed_draws(entries: list[dict[str, Any]]) -> dict[tuple[int, int], list[
             for e in entries if e["kind"] == "draw_revealed"}
 
 
-def pair_text(seats: Any, opener: Any) -> str:
-    """A game's pair and starter in words: ``seats 2, 0 (seat 2 opens)``."""
-    return f"seats {', '.join(map(str, seats))} (seat {opener} opens)"
-
-
 @dataclass(slots=True)
 class _Evening:
     number: int
@@ -68,6 +73,7 @@ class _Evening:
     matches: dict[tuple[int, ...], Match] = field(default_factory=dict)
     stopped: bool = False
     ended: bool = False
+    starters_drawn: bool = False
 
     @property
     def step(self) -> str:
@@ -84,6 +90,8 @@ class _Walk:
         self.game: PokerGameReplay | None = None
         self.last_game = 0
         self.recorded = True
+        self.drew_starters: int | None = None
+        """The first evening whose starters were drawn (every later one must draw them too)."""
 
     def feed(self, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
@@ -92,7 +100,19 @@ class _Walk:
             handler(entry["seq"], entry["public"])
         elif self.game is not None and kind in PokerGameReplay.KINDS and self._of_this_game(entry):
             self.game.feed(entry)
+            if kind == "starter_drawn":
+                self._started_by()
             self._record()
+
+    def _started_by(self) -> None:
+        """A drawn starter holds the button of the match's games (``Match.next_starter``)."""
+        game, evening = self.game, self.evening
+        if game is None or evening is None or game.opener is None:
+            return
+        pair = tuple(sorted(game.seats))
+        match = evening.matches[pair]
+        if match.button != game.opener and not match.winners:
+            evening.matches[pair] = Match(game.opener, match.button, match.two_games)
 
     def _of_this_game(self, entry: dict[str, Any]) -> bool:
         game = entry["public"].get("game")
@@ -142,6 +162,7 @@ class _Walk:
 
     def _evening_started(self, seq: int, public: dict[str, Any]) -> None:
         number, entrants = public["evening"], list(public["entrants"])
+        drawn = "starters" in public
         previous = self.evening
         expected = previous.number + 1 if previous else 1
         step = f"evening {number}"
@@ -155,14 +176,21 @@ class _Walk:
         elif entrants != seated:
             problem = (f"the evening enters seats {', '.join(map(str, entrants)) or 'none'}, but the seated players "
                        f"are {', '.join(map(str, seated)) or 'none'}")
+        elif drawn and public["starters"] != "drawn":
+            problem = "the evening's starters are something other than \"drawn\""
+        elif not drawn and self.drew_starters is not None:
+            problem = (f"the evening takes its matches' starters from seat order, but evening {self.drew_starters} "
+                       "drew them: a server that stops drawing chooses who starts")
         else:
             problem = None
+        if drawn and self.drew_starters is None:
+            self.drew_starters = number
         try:
             bracket = new_bracket(entrants)
         except RulesError as error:
             problem = problem or f"the rules cannot draw a bracket of seats {entrants} ({error.code})"
             bracket = new_bracket([0, 1])
-        self.evening = _Evening(number, bracket, stopped=problem is not None)
+        self.evening = _Evening(number, bracket, stopped=problem is not None, starters_drawn=drawn)
         if problem:
             self.report.fail(step, f"seq {seq}: {problem}")
             return
@@ -187,11 +215,13 @@ class _Walk:
             return
         pairing = evening.bracket.pending[0]
         key = tuple(sorted(pairing.seats))
-        match = evening.matches.get(key) or Match(pairing.seats[0], pairing.seats[1], self.settings.two_games)
-        if seats != list(match.seats) or opener != match.next_starter:
+        begun = evening.matches.get(key)
+        match = begun or Match(pairing.seats[0], pairing.seats[1], self.settings.two_games)
+        starter = None if evening.starters_drawn and begun is None else match.next_starter
+        if seats != list(match.seats) or opener != starter:
             evening.stopped = True
             self.report.fail(evening.step, f"seq {seq}: game {number} starts with {pair_text(seats, opener)}, but the "
-                                           f"bracket and match give {pair_text(match.seats, match.next_starter)}")
+                                           f"bracket and match give {pair_text(match.seats, starter)}")
             return
         evening.matches[key] = match
         self.game = PokerGameReplay(PokerStart(number, seats, opener, seq, self.settings),

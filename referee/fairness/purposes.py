@@ -15,6 +15,9 @@ kind                         ref               items
                                                counter 1 is the first roll, 2, 3, ... the re-rolls of a tie
 ``poker_roll``               game number       ``("die", 6)`` 1 to 5 times (the dice the holder rolls);
                                                counter 1, 2, ... over the game's rolls
+``poker_starter``            game number       one ``("seat A or B", 2)``, A < B the match's two players:
+                                               1 names A, 2 names B to start; once, before the first roll
+                                               of a match's first game
 ============================ ================= ====================================================
 
 >>> purpose(ATTEMPT_CHECK, 3)
@@ -24,10 +27,11 @@ True
 >>> purpose("attempt 3 check", 1)
 Traceback (most recent call last):
 ...
-referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, not "attempt 3 check"
+referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, poker_starter, not "attempt 3 check"
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.fairness.encoding import FairnessError
@@ -37,7 +41,9 @@ ATTEMPT_CHECK = "attempt_check"
 ATTEMPT_TARGET_DIE = "attempt_target_die"
 ROLL_OFF = "roll_off"
 POKER_ROLL = "poker_roll"
-DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None, POKER_ROLL: None}
+POKER_STARTER = "poker_starter"
+DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None, POKER_ROLL: None,
+                                              POKER_STARTER: 1}
 """How many draws one reference may have, by kind (None: any number, counted 1, 2, ...)."""
 CHECK_DICE = (20, 100)
 MAX_DICE = 10
@@ -45,7 +51,8 @@ ROLL_OFF_SIDES = 6
 ROLL_OFF_DICE = 2
 POKER_DIE = ("die", 6)
 POKER_CUP = 5
-GAME_KINDS = (ROLL_OFF, POKER_ROLL)
+STARTER_SIDES = 2
+GAME_KINDS = (ROLL_OFF, POKER_ROLL, POKER_STARTER)
 """The kinds whose reference is a game number (the others serve an attempt)."""
 
 
@@ -104,6 +111,9 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     elif kind == POKER_ROLL:
         fits = 1 <= len(shape) <= POKER_CUP and all(item == POKER_DIE for item in shape)
         expected = f"(\"{POKER_DIE[0]}\", {POKER_DIE[1]}) 1 to {POKER_CUP} times"
+    elif kind == POKER_STARTER:
+        fits = len(shape) == 1 and starter_pair(items[0]) is not None and shape[0][1] == STARTER_SIDES
+        expected = f"one (\"seat A or B\", {STARTER_SIDES}), seats A < B"
     else:
         seats = roll_off_seats(items)
         fits = bool(seats) and shape == [(f"seat {s}", ROLL_OFF_SIDES) for s in seats for _ in range(ROLL_OFF_DICE)]
@@ -125,6 +135,30 @@ def target_seat(item: dict[str, Any]) -> int | None:
     return int(number) if number.isdigit() and str(int(number)) == number else None
 
 
+def starter_pair(item: dict[str, Any]) -> tuple[int, int] | None:
+    """The two seats, ascending, a ``poker_starter`` item names ("seat 0 or 2" -> (0, 2)), or None.
+
+    >>> starter_pair({"label": "seat 0 or 2", "sides": 2}), starter_pair({"label": "seat 2 or 0"})
+    ((0, 2), None)
+    """
+    label = item.get("label") if isinstance(item, dict) else None
+    found = re.fullmatch(r"seat (0|[1-9][0-9]*) or (0|[1-9][0-9]*)", label) if isinstance(label, str) else None
+    if found is None:
+        return None
+    low, high = int(found.group(1)), int(found.group(2))
+    return (low, high) if low < high else None
+
+
+def starter_items(seats: tuple[int, int] | list[int]) -> list[tuple[str, int]]:
+    """The items of the starter draw between two seats (either order).
+
+    >>> starter_items((3, 1))
+    [('seat 1 or 3', 2)]
+    """
+    low, high = sorted(seats)
+    return [(f"seat {low} or {high}", STARTER_SIDES)]
+
+
 def roll_off_seats(items: list[dict[str, Any]]) -> list[int]:
     """The distinct seats, ascending, that a roll-off's items name ("seat 3" -> 3); [] when one is not a seat."""
     seats: list[int] = []
@@ -143,6 +177,8 @@ def describe(value: dict[str, Any]) -> str:
 
     >>> describe(purpose(ROLL_OFF, 1, 2)), describe(purpose(ATTEMPT_CHECK, 4)), describe(purpose(POKER_ROLL, 3, 7))
     ('roll_off of game 1 (roll 2)', 'attempt_check of attempt 4', 'poker_roll of game 3 (roll 7)')
+    >>> describe(purpose(POKER_STARTER, 2))
+    'poker_starter of game 2'
     """
     of = "game" if value["kind"] in GAME_KINDS else "attempt"
     roll = f" (roll {value['counter']})" if DRAWS_PER_REFERENCE.get(value["kind"]) is None else ""

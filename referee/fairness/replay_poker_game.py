@@ -7,7 +7,10 @@ purpose is the next roll of the game (``poker_roll``, ref = the game, counter = 
 many dice as the rules roll (``pending_roll``), and the dice are that draw's revealed values (item
 order). Every declaration, believe, keep, doubt and next round goes through the engine; a doubt's
 outcome and the tokens follow from the cup the rules hold, and the doubt must reveal, right after
-it, every draw of the game not yet revealed (ascending). The first mismatch fails one check naming
+it, every draw of the game not yet revealed (ascending). A match's first game whose starter is drawn
+(``PokerStart.opener`` None) must first log ``starter_drawn``: the seat its ``poker_starter`` draw
+(revealed at once) names, 1 the lower of the two seats and 2 the higher, who then holds the button
+and starts. The first mismatch fails one check naming
 the game, round and seq, and the rest of the game is not re-derived. A round whose draws are not
 revealed at the end of the log is in play: "not yet revealed", not a failure.
 
@@ -33,7 +36,7 @@ from referee.rules.errors import RulesError
 from referee.rules.poker_bluff import (ROUND_BOUND, Action, Believe, Declare, Doubt, GameState, NextRound, Phase,
                                        PokerSettings, Reroll, Roll, apply, from_dict, new_game, pending_roll)
 
-from .purposes import POKER_ROLL, describe, purpose, purpose_problem
+from .purposes import POKER_ROLL, POKER_STARTER, describe, purpose, purpose_problem
 from .replay_steps import ReplaySteps
 from .report import Report
 
@@ -44,13 +47,24 @@ _SEALED_MOVES = frozenset({"cup_rolled", "declared", "believed", "kept", "next_r
 
 @dataclass(frozen=True, slots=True)
 class PokerStart:
-    """What ``game_started`` says (the game, its pair button first, the starter, its seq) and the table's settings."""
+    """What ``game_started`` says (the game, its pair button first, the starter or None while it is to be
+    drawn, its seq) and the table's settings."""
 
     game: int
     seats: list[int]
-    opener: int
+    opener: int | None
     seq: int
     settings: PokerSettings
+
+
+def pair_text(seats: Any, opener: Any) -> str:
+    """A game's pair and starter in words: ``seats 2, 0 (seat 2 opens)``, or ``(the starter is drawn)``.
+
+    >>> pair_text([0, 1], None)
+    'seats 0, 1 (the starter is drawn)'
+    """
+    starts = "the starter is drawn" if opener is None else f"seat {opener} opens"
+    return f"seats {', '.join(map(str, seats))} ({starts})"
 
 
 def seat_tokens(state: GameState) -> str:
@@ -71,15 +85,15 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
     """One poker-dice game re-derived from its log entries (``feed``) into ``report``; ``revealed``
     holds the values of every draw of the game the log reveals (draw number -> values)."""
 
-    KINDS = frozenset({"game_opened", "draw_committed", "draw_revealed", "cup_rolled", "declared", "believed", "kept",
-                       "doubted", "next_round", "game_settled"})
+    KINDS = frozenset({"game_opened", "draw_committed", "draw_revealed", "starter_drawn", "cup_rolled", "declared",
+                       "believed", "kept", "doubted", "next_round", "game_settled"})
     """The entry kinds of a game this family reads."""
     rules = staticmethod(apply)
     """The rules every move is played through (``ReplaySteps._apply``)."""
 
     def __init__(self, start: PokerStart, revealed: dict[int, list[int]], report: Report) -> None:
         self.report, self.revealed, self.number = report, revealed, start.game
-        self.seats, self.opener = start.seats, start.opener
+        self.seats, self.opener, self.settings = start.seats, start.opener, start.settings
         self.stopped = self.sealed = self.failed = False
         self.last_seq = start.seq
         self.committed: dict[int, dict[str, Any]] = {}
@@ -90,7 +104,7 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         self.rounds = 0
         self.state: GameState | None = None
         try:
-            self.state = new_game(start.settings, start.seats, start.opener)
+            self.state = new_game(start.settings, start.seats, start.seats[0] if start.opener is None else start.opener)
         except RulesError as error:
             self._stop(self._game_step, f"seq {start.seq}: the rules cannot start this game ({error.code})")
 
@@ -144,8 +158,7 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         """
         how = f"seat {self.winner} wins" if self.winner is not None else "FAILED" if self.failed else "in play"
         rounds = "round" if self.rounds == 1 else "rounds"
-        return (f"game {self.number}: seats {', '.join(map(str, self.seats))} (seat {self.opener} opens): {how}, "
-                f"{self.rounds} {rounds} checked")
+        return f"game {self.number}: {pair_text(self.seats, self.opener)}: {how}, {self.rounds} {rounds} checked"
 
     # -- steps --------------------------------------------------------------------------------
 
@@ -189,8 +202,35 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
             return
         self.due.pop(0)
 
+    def _starter_drawn(self, seq: int, public: dict[str, Any]) -> None:
+        number, seat = public["draw"], public["seat"]
+        wanted = purpose(POKER_STARTER, self.number)
+        draw, values = self.committed.get(number), self.revealed.get(number)
+        pair = sorted(self.seats)
+        if self.opener is not None:
+            self._stop(self._game_step, f"seq {seq}: a starter is drawn, but game {self.number}'s starter is "
+                                        f"seat {self.opener}, as the match gives")
+        elif draw is None or draw["purpose"] != wanted:
+            what = "is not committed in this game" if draw is None else f"is {self._purpose_text(draw)}"
+            self._stop(self._game_step, f"seq {seq}: the starter names draw {number}, which {what}, not "
+                                        f"{describe(wanted)}")
+        elif values is None or values not in ([1], [2]):
+            self._stop(self._game_step, f"seq {seq}: the starter draw {number} is not revealed with one value of 1 "
+                                        "or 2: nobody can check who starts")
+        elif seat != pair[values[0] - 1]:
+            self._stop(self._game_step, f"seq {seq}: seat {seat} is named to start, but draw {number} "
+                                        f"({describe(wanted)}) gives {values[0]}: seat {pair[values[0] - 1]} starts")
+        else:
+            self.opener, self.seats = seat, [seat] + [other for other in self.seats if other != seat]
+            self.state = new_game(self.settings, self.seats, seat)
+            self.report.add(self._game_step, True, f"seq {seq}: draw {number} ({describe(wanted)}) gives "
+                                                   f"{values[0]}: seat {seat} starts, as the draw names")
+
     def _cup_rolled(self, seq: int, public: dict[str, Any]) -> None:
         state, number = self._now, public["draw"]
+        if self.opener is None:
+            self._stop(self._round_step, f"seq {seq}: a roll is logged before game {self.number}'s starter is drawn")
+            return
         count = pending_roll(state)
         if not count:
             self._stop(self._round_step, f"seq {seq}: a roll is logged, but the rules wait for none (the game is "

@@ -1,8 +1,8 @@
 """The seeds of a table's draws: who a draw waits for, until when, and the draw itself.
 
-A draw the rules wait for (``DueDraw``: a poker-dice roll, a roll-off throw; the family says which,
-``Family.due_draw``) is not made at once: the people it concerns (a roll both players, a throw every
-person throwing, never a bot) are asked for a fresh seed, sent by their browsers (the ``draw_seed``
+A draw the rules wait for (``DueDraw``: a poker-dice match's starter or roll, a roll-off throw; the family
+says which, ``Family.due_draw``) is not made at once: the people it concerns (a starter or a roll both
+players, a throw every person throwing, never a bot) are asked for a fresh seed, sent by their browsers (the ``draw_seed``
 event) after the manifest fixed the server's secret s_n. The table waits up to ``seed_wait_s`` for
 the seeds of the connected ones; when none of them is connected it waits the same bounded time for
 one to come back; then it draws with the seeds that came, logged as ``draw_seed`` entries right before
@@ -12,8 +12,8 @@ commitment (the state's ``draws``, the pages, the audit). With the table option 
 the host, or the referee at a refereed table: ``set_require_seeds``) the table pauses instead: a draw
 that no connected person concerns waits, without a deadline, for the first seed of a person it concerns.
 
-Then the family uses the draw (``Family.drawn``: the ``cup_rolled`` or the roll-off's reveal and
-``roll_off`` entry) in the same command, and the next draw the rules wait for, if any, is awaited.
+Then the family uses the draw (``Family.drawn``: the starter draw's reveal and ``starter_drawn``, the
+``cup_rolled``, or the roll-off's reveal and ``roll_off`` entry) in the same command, and the next draw the rules wait for, if any, is awaited.
 
 After a restart a draw the rules wait for is awaited again (``_resume_draw_wait``).
 """

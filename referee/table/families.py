@@ -27,7 +27,7 @@ from referee.bots.poker_bluff.registry import make_poker_bot
 from referee.bots.registry import make_bot
 from referee.bots.situation import Situation
 from referee.poker_views import poker_game_view
-from referee.fairness.purposes import POKER_ROLL, ROLL_OFF
+from referee.fairness.purposes import POKER_ROLL, POKER_STARTER, ROLL_OFF, starter_items
 from referee.rules import Phase, callers, pending_roll_off
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF
@@ -209,11 +209,18 @@ class PokerBluff:
 
     def due_draw(self, state: TableState) -> DueDraw | None:
         game = state.game
-        count = poker_bluff.pending_roll(game) if isinstance(game, poker_bluff.GameState) else 0
+        if not isinstance(game, poker_bluff.GameState):
+            return None
+        if state.evening is not None and state.evening.drawing:
+            return DueDraw(POKER_STARTER, state.game_no, starter_items(game.seats), tuple(_people(state)))
+        count = poker_bluff.pending_roll(game)
         return DueDraw(POKER_ROLL, state.game_no, roll_items(count), tuple(_people(state))) if count else None
 
     def drawn(self, table: Table, number: int) -> None:
-        table._rolled(number)
+        if table.current.evening is not None and table.current.evening.drawing:
+            table._starter_drawn(number)
+        else:
+            table._rolled(number)
 
 
 FAMILIES: dict[str, Family] = {LIARS_DICE: LiarsDice(), POKER_BLUFF: PokerBluff()}

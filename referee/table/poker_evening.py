@@ -1,10 +1,13 @@
 """A poker-dice evening at a table: the bracket of everyone seated at its start, and its matches.
 
 An evening begins with ``evening_started`` (every seated player, seat order, enters
-``new_bracket``: deterministic, no draw). The table then plays, one game at a time, the first
-pair of the current bracket round still to play: its ``Match`` (one game, or two and a
-decider under ``two_games``) says who starts. A decided match records its winner in the
-bracket; once the final is decided the evening has a champion, and ``evening_ended`` says so.
+``new_bracket``). The table then plays, one game at a time, the first pair of the current
+bracket round still to play: its ``Match`` (one game, or two and a decider under ``two_games``)
+says who starts. In an evening whose starters are drawn (``"starters": "drawn"``, every evening
+logged since) the first game of each match starts with its starter undrawn (``drawing``): the
+match's ``poker_starter`` draw names the button (``started_by``), who starts that game; before,
+the pairing's first seat held the button. A decided match records its winner in the bracket;
+once the final is decided the evening has a champion, and ``evening_ended`` says so.
 
 >>> evening = Evening.begin(1, (0, 1, 2))
 >>> match = evening.next_match(two_games=False)
@@ -16,6 +19,13 @@ bracket; once the final is decided the evening has a champion, and ``evening_end
 >>> evening = evening.playing(evening.next_match(two_games=False)).record(winner=2)
 >>> evening.champion, evening.next_match(two_games=False)
 (2, None)
+>>> drawn = Evening.begin(1, (0, 1), starters_drawn=True)
+>>> match = drawn.next_match(two_games=True)
+>>> drawn.opener_of(match), drawn.playing(match).drawing
+(None, True)
+>>> drawn = drawn.playing(match).started_by(1)
+>>> drawn.matches[-1].seats, drawn.drawing, drawn.opener_of(drawn.next_match(two_games=True))
+((1, 0), False, 1)
 """
 from __future__ import annotations
 
@@ -34,11 +44,15 @@ class Evening:
     bracket: Bracket
     matches: tuple[Match, ...] = ()
     ended: bool = False
+    starters_drawn: bool = False
+    """The first game of each match starts with a drawn starter (evenings logged before: the pairing's first seat)."""
+    drawing: bool = False
+    """The last match begun waits for its starter draw (its first game rolls nothing before it)."""
 
     @classmethod
-    def begin(cls, number: int, entrants: Sequence[int]) -> "Evening":
+    def begin(cls, number: int, entrants: Sequence[int], starters_drawn: bool = False) -> "Evening":
         """Evening ``number`` with ``entrants`` in bracket order (``bracket/entrants`` unless 2+ distinct seats)."""
-        return cls(number, new_bracket(entrants))
+        return cls(number, new_bracket(entrants), starters_drawn=starters_drawn)
 
     @property
     def champion(self) -> int | None:
@@ -67,11 +81,24 @@ class Evening:
         seats = pending[0].seats
         return self.match_of(seats) or Match(seats[0], seats[1], two_games)
 
+    def opener_of(self, match: Match) -> int | None:
+        """Who starts ``match``'s next game as ``game_started`` names it: None for a new match whose starter is drawn."""
+        if self.starters_drawn and self.match_of(match.seats) is None:
+            return None
+        return match.next_starter
+
     def playing(self, match: Match) -> "Evening":
-        """The evening once a game of ``match`` has started (a new match is added to ``matches``)."""
+        """The evening once a game of ``match`` has started (a new match is added to ``matches``, ``drawing``
+        its starter when starters are drawn)."""
         if self.match_of(match.seats) is not None:
             return self
-        return replace(self, matches=self.matches + (match,))
+        return replace(self, matches=self.matches + (match,), drawing=self.starters_drawn)
+
+    def started_by(self, starter: int) -> "Evening":
+        """The evening once the starter draw of the last match begun named ``starter``: the button is theirs."""
+        match = self.matches[-1]
+        drawn = Match(starter, match.other if starter == match.button else match.button, match.two_games)
+        return replace(self, matches=self.matches[:-1] + (drawn,), drawing=False)
 
     def record(self, winner: int) -> "Evening":
         """The evening after ``winner`` won a game of the last match begun: a decided match goes to the bracket."""

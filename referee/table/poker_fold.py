@@ -1,7 +1,10 @@
 """The poker-dice entries of a table's fold (docs/protocol.md, "A poker-dice table's log").
 
-``evening_started`` begins a bracket of the seated players; ``game_started`` must name the
-pair and starter the bracket and its match say (``evening/order``); ``cup_rolled`` applies the
+``evening_started`` begins a bracket of the seated players (``"starters": "drawn"``: each match's
+first game has its starter drawn); ``game_started`` must name the pair and starter the bracket and
+its match say (``evening/order``; no starter, ``null``, for a match whose starter is drawn), and
+``starter_drawn`` names the starter the match's revealed ``poker_starter`` draw gives (``starter/draw``)
+before the first roll; ``cup_rolled`` applies the
 values of the game's next ``poker_roll`` draw as the rules' ``Roll`` (no die is public: they
 come from the draw's secret); ``declared``, ``believed``, ``kept`` and ``doubted`` are the
 players' moves; a doubt that ends the game records its winner in the evening, and
@@ -18,13 +21,16 @@ Traceback (most recent call last):
 referee.table.errors.TableError: evening 1 plays seats [0, 1] now, seat 0 starting: not [1, 0] with seat 1
 >>> fold(state, "game_started", {"game": 1, "seats": [0, 1], "opener": 0}, None).game.holder
 0
+>>> drawn = fold(state.evolve(evening=None), "evening_started", {"evening": 1, "entrants": [0, 1], "starters": "drawn"}, None)
+>>> fold(drawn, "game_started", {"game": 1, "seats": [0, 1], "opener": None}, None).evening.drawing
+True
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from referee.fairness.purposes import POKER_ROLL, POKER_CUP, ROLL_OFF_SIDES, purpose
+from referee.fairness.purposes import POKER_CUP, POKER_ROLL, POKER_STARTER, ROLL_OFF_SIDES, purpose, starter_items
 from referee.rules import Event
 from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, NextRound, Reroll, Roll, Step, apply,
                                        from_dict, pending_roll)
@@ -56,7 +62,9 @@ def _evening_started(state: TableState, public: dict[str, Any], _secret: dict[st
     if entrants != sorted(state.seats):
         raise TableError("evening/order", f"an evening's entrants are every seated player in seat order "
                                           f"({sorted(state.seats)}), not {entrants}")
-    evening = Evening.begin(number, entrants)
+    if set(public) - {"evening", "entrants", "starters"} or public.get("starters", "drawn") != "drawn":
+        raise TableError("evening/order", f"evening_started is {{evening, entrants, starters: \"drawn\"}}, not {public}")
+    evening = Evening.begin(number, entrants, starters_drawn="starters" in public)
     return replace(state, evening=evening, events=(Event("evening_started", dict(public)),))
 
 
@@ -65,14 +73,35 @@ def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, 
     match = evening.next_match(state.settings.two_games) if evening is not None and not evening.ended else None
     if match is None or state.game_running:
         raise TableError("evening/order", "no evening has a game to play now: start an evening first")
-    expected = {"game": state.game_no + 1, "seats": list(match.seats), "opener": match.next_starter}
+    expected = {"game": state.game_no + 1, "seats": list(match.seats), "opener": evening.opener_of(match)}  # type: ignore[union-attr]
     if dict(public) != expected:
         raise TableError("evening/order", f"evening {evening.number if evening else '?'} plays seats "
                                           f"{expected['seats']} now, seat {expected['opener']} starting: not "
                                           f"{public.get('seats')} with seat {public.get('opener')}")
-    game = match.next_game(state.settings)  # type: ignore[arg-type]
+    game = match.next_game(state.settings)  # type: ignore[arg-type]  (to be re-made once a drawn starter is known)
     return replace(state, game_no=expected["game"], game=game, evening=evening.playing(match) if evening else None,
                    fairness=None, moves=0, rolls=0)
+
+
+def _starter_drawn(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """The match's starter draw, revealed, names who starts its first game: the button is theirs."""
+    evening, fairness = state.evening, state.fairness
+    if evening is None or not evening.drawing or fairness is None or public.get("game") != state.game_no:
+        raise TableError("starter/draw", f"no starter is being drawn in game {public.get('game')}")
+    match = evening.matches[-1]
+    number = public["draw"]
+    draw = fairness.draw_at(number)
+    request = draw[1].get("request", {}) if draw is not None else {}
+    items = [(item.get("label"), item.get("sides")) for item in request.get("items", [])]
+    if (draw is None or not fairness.is_revealed(number) or request.get("purpose") != purpose(POKER_STARTER, state.game_no)
+            or items != starter_items(match.seats)):
+        raise TableError("starter/draw", f"draw {number} is not the revealed starter draw of game {state.game_no}")
+    starter = sorted(match.seats)[int(draw[1]["results"][0]["value"]) - 1]
+    if public["seat"] != starter:
+        raise TableError("starter/draw", f"draw {number} names seat {starter} to start, not seat {public['seat']}")
+    evening = evening.started_by(starter)
+    game = evening.matches[-1].next_game(state.settings)
+    return replace(state, game=game, evening=evening, events=(Event("starter_drawn", dict(public)),))
 
 
 def _cup_rolled(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -163,6 +192,7 @@ def _poker_game(state: TableState) -> GameState:
 HANDLERS: dict[str, Handler] = {
     "evening_started": _evening_started,
     "game_started": _game_started,
+    "starter_drawn": _starter_drawn,
     "cup_rolled": _cup_rolled,
     "declared": _declared,
     "believed": _believed,

@@ -3,7 +3,9 @@
 Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 
 * a start: ``evening_started`` when no evening is running, then ``game_started`` (the pair and
-  starter the bracket and match say), ``game_opened`` and the first roll;
+  starter the bracket and match say), ``game_opened``, for a match's first game its starter draw
+  (``draw_committed`` purpose ``{poker_starter, ref: game}`` seeded by both players, its
+  ``draw_revealed`` and ``starter_drawn`` ``{game, draw, seat}``: the seat that starts), and the first roll;
 * a roll, once both players' seeds are in or their wait ran out (``draw_seeding``; a command of its own
   when it waited): ``draw_seed`` of each, ``draw_committed`` (purpose ``{poker_roll, ref: game, counter}``, one ``("die", 6)`` per
   die to roll) and ``cup_rolled`` ``{game, draw}``; the draw stays unrevealed until a doubt;
@@ -22,10 +24,12 @@ Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 >>> table.join("Anna", "d0"), table.join("Ben", "d1")
 (0, 1)
 >>> table.start(0)
->>> [entry.kind for entry in table._events.entries(table.id)][3:]
-['evening_started', 'game_started', 'game_opened', 'draw_committed', 'cup_rolled']
+>>> [entry.kind for entry in table._events.entries(table.id)][3:]  # doctest: +NORMALIZE_WHITESPACE
+['evening_started', 'game_started', 'game_opened', 'draw_committed', 'draw_revealed', 'starter_drawn',
+ 'draw_committed', 'cup_rolled']
 >>> from referee.rules.poker_bluff import HIGHEST
->>> table.declare(0, HIGHEST); table.doubt(1)
+>>> holder = table.game.holder  # the starter the draw named: seat 0 or 1
+>>> table.declare(holder, HIGHEST); table.doubt(1 - holder)
 >>> table.game.winner in (0, 1), table.current.evening.champion == table.game.winner
 (True, True)
 """
@@ -114,13 +118,13 @@ class PokerPlay:
             if len(state.seats) < 2:
                 raise TableError("start/too_few", "an evening needs at least 2 seated players")
             number = state.evening.number + 1 if state.evening is not None else 1
-            self._commit("evening_started", {"evening": number, "entrants": sorted(state.seats)})
+            self._commit("evening_started", {"evening": number, "entrants": sorted(state.seats), "starters": "drawn"})
         evening = self.current.evening
         match = evening.next_match(self.current.settings.two_games) if evening is not None else None  # type: ignore[union-attr]
         if match is None:
             raise TableError("evening/order", "this evening has no game left to play")
         game_no = self.current.game_no + 1
-        self._commit("game_started", {"game": game_no, "seats": list(match.seats), "opener": match.next_starter})
+        self._commit("game_started", {"game": game_no, "seats": list(match.seats), "opener": evening.opener_of(match)})  # type: ignore[union-attr]
         seats = sorted(match.seats)
         people = [seat for seat in self.current.humans() if seat in seats]
         manifest, secret = self._dealer.open_game(self.id, game_no, rules_of(self.current.settings), seats, people,
@@ -135,6 +139,18 @@ class PokerPlay:
         if not isinstance(game, GameState) or pending_roll(game) == 0:
             return
         self._await_draw()
+
+    def _starter_drawn(self, number: int) -> None:
+        """The match's starter draw ``number`` is made: revealed at once, it names the seat that starts."""
+        fairness = self.current.fairness
+        drawn = fairness.draw_at(number) if fairness is not None else None
+        if fairness is None or drawn is None:
+            raise TableError("starter/draw", f"draw {number} is not a draw of this game")
+        self._commit(kinds.DRAW_REVEALED, self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret),
+                                                                    drawn[1]))
+        seats = sorted(self.current.game.seats)  # type: ignore[union-attr]
+        self._commit("starter_drawn", {"game": self.current.game_no, "draw": number,
+                                       "seat": seats[int(drawn[1]["results"][0]["value"]) - 1]})
 
     def _rolled(self, number: int) -> None:
         """Poker roll draw ``number`` is made: it goes into the cup."""

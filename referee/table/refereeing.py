@@ -38,7 +38,7 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import FairnessError, die_change, kinds
-from referee.fairness.purposes import DRAWS_PER_REFERENCE, purpose
+from referee.fairness.purposes import DRAWS_PER_REFERENCE, describe, purpose
 from referee.rules import Phase
 
 from .approval import require_approved
@@ -89,7 +89,7 @@ class Refereeing:
             earlier = fairness.counts.get((kind, ref), 0)
             limit = DRAWS_PER_REFERENCE.get(kind)
             if limit is not None and earlier >= limit:
-                raise TableError("draw/repeated", f"{kind} of attempt {ref} is drawn once at most in a game: "
+                raise TableError("draw/repeated", f"{describe(purpose(kind, ref))} is drawn once at most in a game: "
                                                   "a second draw is a retry")
             try:
                 wanted = purpose(kind, ref, earlier + 1)

@@ -19,8 +19,10 @@ const ATTEMPT_CHECK = 'attempt_check';
 const ATTEMPT_TARGET_DIE = 'attempt_target_die';
 const ROLL_OFF = 'roll_off';
 const POKER_ROLL = 'poker_roll';
-const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null, [POKER_ROLL]: null };
-const GAME_KINDS = [ROLL_OFF, POKER_ROLL]; // the kinds whose reference is a game number
+const POKER_STARTER = 'poker_starter';
+const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null, [POKER_ROLL]: null, [POKER_STARTER]: 1 };
+const GAME_KINDS = [ROLL_OFF, POKER_ROLL, POKER_STARTER]; // the kinds whose reference is a game number
+const STARTER_SIDES = 2;
 const POKER_CUP = 5;
 const CHECK_DICE = [20, 100];
 const MAX_DICE = 10;
@@ -64,6 +66,15 @@ function seatOfLabel(label, prefix) {
   return /^(0|[1-9]\d*)$/.test(number) ? Number(number) : null;
 }
 
+/** The two seats, ascending, a poker_starter item names ("seat 0 or 2" -> [0, 2]), or null. */
+export function starterPair(item) {
+  const label = item && typeof item === 'object' ? item.label : undefined;
+  const found = typeof label === 'string' ? /^seat (0|[1-9][0-9]*) or (0|[1-9][0-9]*)$/.exec(label) : null;
+  if (found === null) return null;
+  const low = Number(found[1]); const high = Number(found[2]);
+  return low < high ? [low, high] : null;
+}
+
 function rollOffSeats(items) {
   const seats = [];
   for (const item of items) {
@@ -88,6 +99,9 @@ function itemsProblem(value, items) {
   } else if (value.kind === POKER_ROLL) {
     fits = shape.length >= 1 && shape.length <= POKER_CUP && shape.every((pair) => is(pair, 'die', 6));
     expected = `("die", 6) 1 to ${POKER_CUP} times`;
+  } else if (value.kind === POKER_STARTER) {
+    fits = shape.length === 1 && starterPair(items[0]) !== null && shape[0][1] === STARTER_SIDES;
+    expected = `one ("seat A or B", ${STARTER_SIDES}), seats A < B`;
   } else {
     const seats = rollOffSeats(items);
     const wanted = seats.flatMap((s) => [[`seat ${s}`, 6], [`seat ${s}`, 6]]);
@@ -173,7 +187,7 @@ export class DrawLedger {
     else if (value.counter !== last + 1) report.fail(step, `${words} skips roll ${last + 1}`);
     if (!earlier.has(value.counter)) earlier.set(value.counter, p.draw);
     if (value.kind === ROLL_OFF && (value.ref !== this.game || dealtRounds)) report.fail(step, `${words} is not a roll-off before the first deal of game ${this.game}`);
-    else if (value.kind === POKER_ROLL && value.ref !== this.game) report.fail(step, `${words} is drawn in game ${this.game}`);
+    else if ((value.kind === POKER_ROLL || value.kind === POKER_STARTER) && value.ref !== this.game) report.fail(step, `${words} is drawn in game ${this.game}`);
     else if (!GAME_KINDS.includes(value.kind) && !this.attempts.has(value.ref)) report.fail(step, `${words} serves an attempt that was never submitted in game ${this.game}`);
     else if (value.kind === ATTEMPT_TARGET_DIE && !this.drawn.get(`${ATTEMPT_CHECK}/${value.ref}`)?.size) report.fail(step, `${words} is drawn before the attempt's check`);
   }

@@ -1,17 +1,17 @@
 // The poker-dice family of the browser's game verifier: a poker table's evenings re-derived with
 // the rules, check for check and message for message as referee/fairness/play_poker_bluff.py:
 // each evening's entrants (the seated players) and bracket (poker_bracket.js), each game's pair and
-// starter as the bracket and match give, each game (replay_poker_game.js), the champion.
+// starter as the bracket and match give (a match's first game's starter drawn in an evening whose
+// starters are drawn, and every later evening drawing too), each game (replay_poker_game.js), the champion.
 //   checkPokerBluff(entries, report) → report.summary: ["game 1: seats 0, 1 (seat 0 opens): seat 1 wins, 2 rounds checked", …]
 
 import { champion, current, newBracket, newMatch, matchSeats, matchWinner, nextStarter, pending, record, recordGame } from "./poker_bracket.js";
 import { other, RulesError, settingsFrom } from "./poker_rules.js";
-import { PokerGameReplay } from "./replay_poker_game.js";
+import { pairText, PokerGameReplay } from "./replay_poker_game.js";
 import { field } from "./verify_roll_off.js";
 
 const TABLE_KINDS = new Set(["table_created", "seat_taken", "seat_left", "rules_changed", "evening_started", "game_started", "evening_ended"]);
 const settingsOf = (rules) => settingsFrom(Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game")));
-const pairText = (seats, opener) => `seats ${seats.join(", ")} (seat ${opener} opens)`;
 const pairKey = (seats) => [...seats].sort((a, b) => a - b).join("-");
 
 function revealedDraws(entries) {
@@ -22,12 +22,24 @@ function revealedDraws(entries) {
 
 class Walk {
   constructor(entries, report) {
-    Object.assign(this, { report, draws: revealedDraws(entries), settings: null, seated: new Set(), evening: null, game: null, lastGame: 0, recorded: true });
+    Object.assign(this, { report, draws: revealedDraws(entries), settings: null, seated: new Set(), evening: null, game: null, lastGame: 0, recorded: true, drewStarters: null });
   }
 
   feed(e) {
     if (TABLE_KINDS.has(e.kind)) this[e.kind](e.seq, e.public);
-    else if (this.game !== null && PokerGameReplay.KINDS.has(e.kind) && this.ofThisGame(e)) { this.game.feed(e); this.recordWin(); }
+    else if (this.game !== null && PokerGameReplay.KINDS.has(e.kind) && this.ofThisGame(e)) {
+      this.game.feed(e);
+      if (e.kind === "starter_drawn") this.startedBy();
+      this.recordWin();
+    }
+  }
+
+  // A drawn starter holds the button of the match's games (nextStarter).
+  startedBy() {
+    const game = this.game; const evening = this.evening;
+    if (game === null || evening === null || game.opener === null) return;
+    const key = pairKey(game.seats); const match = evening.matches.get(key);
+    if (match.button !== game.opener && !match.winners.length) evening.matches.set(key, newMatch(game.opener, match.button, match.twoGames));
   }
 
   ofThisGame(e) {
@@ -75,6 +87,7 @@ class Walk {
 
   evening_started(seq, p) {
     const number = field(p, "evening"); const entrants = [...field(p, "entrants")];
+    const drawn = Object.hasOwn(p, "starters");
     const previous = this.evening;
     const expected = previous ? previous.number + 1 : 1;
     this.endGame(seq);
@@ -84,13 +97,16 @@ class Walk {
     if (previous !== null && !previous.stopped && champion(previous.bracket) === null) problem = `evening ${number} starts while evening ${previous.number} has no champion`;
     else if (number !== expected) problem = `evening ${number} starts after evening ${expected - 1}`;
     else if (JSON.stringify(entrants) !== JSON.stringify(seated)) problem = `the evening enters seats ${entrants.join(", ") || "none"}, but the seated players are ${seated.join(", ") || "none"}`;
+    else if (drawn && p.starters !== "drawn") problem = `the evening's starters are something other than "drawn"`;
+    else if (!drawn && this.drewStarters !== null) problem = `the evening takes its matches' starters from seat order, but evening ${this.drewStarters} drew them: a server that stops drawing chooses who starts`;
+    if (drawn && this.drewStarters === null) this.drewStarters = number;
     let bracket;
     try { bracket = newBracket(entrants); } catch (error) {
       if (!(error instanceof RulesError)) throw error;
       problem = problem ?? `the rules cannot draw a bracket of seats [${entrants.join(", ")}] (${error.code})`;
       bracket = newBracket([0, 1]);
     }
-    this.evening = { number, bracket, matches: new Map(), stopped: problem !== null, ended: false, step: `evening ${number}` };
+    this.evening = { number, bracket, matches: new Map(), stopped: problem !== null, ended: false, step: `evening ${number}`, startersDrawn: drawn };
     if (problem !== null) { this.report.fail(`evening ${number}`, `seq ${seq}: ${problem}`); return; }
     const pairs = current(bracket).map((q) => (q.seats.length === 1 ? `seat ${q.seats[0]} has a bye` : `seats ${q.seats[0]}–${q.seats[1]}`)).join(", ");
     this.report.add(`evening ${number}`, true, `seq ${seq}: seats ${entrants.join(", ")} enter the bracket; round 1: ${pairs}`);
@@ -108,10 +124,12 @@ class Walk {
     if (evening.stopped || this.settings === null) return;
     const pairing = pending(evening.bracket)[0];
     const key = pairKey(pairing.seats);
-    const match = evening.matches.get(key) ?? newMatch(pairing.seats[0], pairing.seats[1], this.settings.two_games);
-    if (JSON.stringify(seats) !== JSON.stringify(matchSeats(match)) || opener !== nextStarter(match)) {
+    const begun = evening.matches.get(key);
+    const match = begun ?? newMatch(pairing.seats[0], pairing.seats[1], this.settings.two_games);
+    const starter = evening.startersDrawn && begun === undefined ? null : nextStarter(match);
+    if (JSON.stringify(seats) !== JSON.stringify(matchSeats(match)) || opener !== starter) {
       evening.stopped = true;
-      this.report.fail(evening.step, `seq ${seq}: game ${number} starts with ${pairText(seats, opener)}, but the bracket and match give ${pairText(matchSeats(match), nextStarter(match))}`);
+      this.report.fail(evening.step, `seq ${seq}: game ${number} starts with ${pairText(seats, opener)}, but the bracket and match give ${pairText(matchSeats(match), starter)}`);
       return;
     }
     evening.matches.set(key, match);

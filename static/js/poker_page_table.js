@@ -155,11 +155,12 @@ export class PokerTable {
 
   renderDuel(state) {
     const game = state.game;
+    const drawing = Boolean(state.evening?.drawing); // the button and the cup wait for the starter draw
     this.duelList.replaceChildren(...game.seats.map((seat, index) => {
       const tokens = game.tokens[String(seat)];
       const badges = [];
-      if (index === 0) badges.push(el("span", { class: "badge" }, t("poker.seat.button")));
-      if (seat === game.holder && game.phase !== "over") badges.push(el("span", { class: "badge" }, t("poker.seat.cup")));
+      if (index === 0 && !drawing) badges.push(el("span", { class: "badge" }, t("poker.seat.button")));
+      if (seat === game.holder && game.phase !== "over" && !drawing) badges.push(el("span", { class: "badge" }, t("poker.seat.cup")));
       if (seat === game.turn) badges.push(el("span", { class: "badge turn" }, t("seats.turn")));
       return el("li", { class: `seat${seat === game.turn ? " turn" : ""}${seat === state.you.seat ? " you" : ""}`, "data-seat": seat },
         el("span", { class: "seat-name" }, seatName(state, seat)), ...badges,
@@ -170,7 +171,9 @@ export class PokerTable {
     show(this.tokenValue, Boolean(value));
     const pair = currentPairing(state);
     const games = pair?.games.length ? t("poker.bracket.games", { winners: pair.games.map((s) => seatName(state, s)).join(", ") }) : "";
-    setText(this.matchLine, game.rules.two_games ? [t("poker.duel.two_games"), games].filter(Boolean).join(" ") : games);
+    const evening = state.evening;
+    const drawn = evening?.starters_drawn && !evening.drawing && pair && !pair.games.length ? t("poker.duel.drawn", { name: seatName(state, game.starter) }) : "";
+    setText(this.matchLine, [drawn, game.rules.two_games ? t("poker.duel.two_games") : "", games].filter(Boolean).join(" "));
     show(this.matchLine, this.matchLine.textContent !== "");
   }
 

@@ -24,7 +24,10 @@ function seatName(state, seat) {
 // Whose move it is, in words ("" when the dice or the table move next).
 export function turnWords(state, w) {
   const game = state.game;
-  if (!game || game.turn === null) return game?.phase === "rolling" ? w.t("poker.turn.rolling") : "";
+  if (!game || game.turn === null) {
+    if (game?.phase !== "rolling") return "";
+    return w.t(state.evening?.drawing ? "poker.turn.drawing" : "poker.turn.rolling");
+  }
   const mine = game.turn === state.you.seat && state.you.seat !== null;
   const name = seatName(state, game.turn);
   return w.t(`poker.turn.${game.phase}${mine ? "_you" : ""}`, { name });
@@ -61,6 +64,9 @@ export function pokerAnnouncements(before, after, w) {
   const old = before?.game?.game === game.game ? before.game : null;
   if (before && !old) {
     lines.push(w.t("poker.announce.game", { game: game.game, a: name(game.seats[0]), b: name(game.seats[1]) }));
+  }
+  if (before?.evening?.drawing && evening && !evening.drawing && before.evening.evening === evening.evening) {
+    lines.push(w.t("poker.duel.drawn", { name: name(game.starter) }));
   }
   const sameRound = old && old.round === game.round;
   const seen = sameRound ? old.declarations.length : 0;

@@ -72,9 +72,10 @@ export class PokerDesk {
 
   renderDuel(state) {
     const game = state.game;
+    const drawn = !state.evening?.drawing; // while the starter is drawn nobody holds the button or the cup yet
     this.players.replaceChildren(...game.seats.map((seat, index) => {
       const tokens = game.tokens[String(seat)];
-      const badges = [index === 0 && t("poker.seat.button"), seat === game.holder && game.phase !== "over" && t("poker.seat.cup"),
+      const badges = [index === 0 && drawn && t("poker.seat.button"), seat === game.holder && game.phase !== "over" && drawn && t("poker.seat.cup"),
         seat === game.turn && t("seats.turn")].filter(Boolean).map((text) => el("span", { class: "badge" }, text));
       return el("li", { class: `seat${seat === game.turn ? " turn" : ""}`, "data-seat": seat },
         el("span", { class: "seat-name" }, seatName(state, seat)), ...badges,

@@ -2,7 +2,9 @@
 // and message for message as referee/fairness/replay_poker_game.py: each roll against the game's
 // next committed poker_roll draw (counter, dice count) and its revealed values, every move, each
 // doubt's outcome and the tokens, the cup's draws revealed right after the doubt, and a round
-// whose dice are not revealed at the end of the log "not yet revealed".
+// whose dice are not revealed at the end of the log "not yet revealed". A match's first game whose
+// starter is drawn (start.opener null) first logs starter_drawn: the seat its revealed poker_starter
+// draw names (1 the lower seat, 2 the higher), who then holds the button and starts.
 
 import { describePurpose, purposeProblem } from "./fair_inputs.js";
 import { apply, fromDict, last, newGame, pendingRoll, ROUND_BOUND, RulesError, sameSettings, settingsFrom, textOf, tokensOf, turnOf } from "./poker_rules.js";
@@ -15,19 +17,21 @@ export const seatTokens = (s) => [...s.seats].sort((a, b) => a - b).map((seat) =
 const samePurpose = (a, b) => a !== null && typeof a === "object" && !Array.isArray(a) && Object.keys(a).length === 3
   && a.kind === b.kind && a.ref === b.ref && a.counter === b.counter;
 const withoutGame = (rules) => Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game"));
+/** A game's pair and starter in words: "seats 2, 0 (seat 2 opens)", or "(the starter is drawn)". */
+export const pairText = (seats, opener) => `seats ${seats.join(", ")} (${opener === null ? "the starter is drawn" : `seat ${opener} opens`})`;
 
 export class PokerGameReplay extends ReplaySteps {
   static rules = apply;
 
-  static KINDS = new Set(["game_opened", "draw_committed", "draw_revealed", "cup_rolled", "declared", "believed", "kept", "doubted", "next_round", "game_settled"]);
+  static KINDS = new Set(["game_opened", "draw_committed", "draw_revealed", "starter_drawn", "cup_rolled", "declared", "believed", "kept", "doubted", "next_round", "game_settled"]);
 
   // start: {game, seats, opener, seq, settings}; revealed: Map draw number -> values.
   constructor(start, revealed, report) {
     super();
-    Object.assign(this, { report, revealed, number: start.game, seats: start.seats, opener: start.opener, stopped: false, sealed: false,
+    Object.assign(this, { report, revealed, number: start.game, seats: start.seats, opener: start.opener, settings: start.settings, stopped: false, sealed: false,
       failed: false, lastSeq: start.seq, committed: new Map(), shown: new Set(), used: [], due: [], doubtSeq: 0, rounds: 0, state: null });
     try {
-      this.state = newGame(start.settings, start.seats, start.opener);
+      this.state = newGame(start.settings, start.seats, start.opener === null ? start.seats[0] : start.opener);
     } catch (error) {
       if (!(error instanceof RulesError)) throw error;
       this.stop(this.gameStep, `seq ${start.seq}: the rules cannot start this game (${error.code})`);
@@ -67,7 +71,7 @@ export class PokerGameReplay extends ReplaySteps {
 
   summary() {
     const how = this.winner !== null ? `seat ${this.winner} wins` : this.failed ? "FAILED" : "in play";
-    return `game ${this.number}: seats ${this.seats.join(", ")} (seat ${this.opener} opens): ${how}, ${this.rounds} ${this.rounds === 1 ? "round" : "rounds"} checked`;
+    return `game ${this.number}: ${pairText(this.seats, this.opener)}: ${how}, ${this.rounds} ${this.rounds === 1 ? "round" : "rounds"} checked`;
   }
 
   situation() {
@@ -106,8 +110,29 @@ export class PokerGameReplay extends ReplaySteps {
     return purposeProblem(value) === null && value.kind === "poker_roll";
   }
 
+  starter_drawn(seq, p) {
+    const number = field(p, "draw"); const seat = field(p, "seat");
+    const wanted = { kind: "poker_starter", ref: this.number, counter: 1 };
+    const draw = this.committed.get(number); const values = this.revealed.get(number);
+    const pair = [...this.seats].sort((a, b) => a - b);
+    if (this.opener !== null) this.stop(this.gameStep, `seq ${seq}: a starter is drawn, but game ${this.number}'s starter is seat ${this.opener}, as the match gives`);
+    else if (draw === undefined || !samePurpose(draw.purpose, wanted)) {
+      const what = draw === undefined ? "is not committed in this game" : `is ${purposeProblem(draw.purpose) === null ? describePurpose(draw.purpose) : "a draw of no known purpose"}`;
+      this.stop(this.gameStep, `seq ${seq}: the starter names draw ${number}, which ${what}, not ${describePurpose(wanted)}`);
+    } else if (values === undefined || values.length !== 1 || (values[0] !== 1 && values[0] !== 2)) {
+      this.stop(this.gameStep, `seq ${seq}: the starter draw ${number} is not revealed with one value of 1 or 2: nobody can check who starts`);
+    } else if (seat !== pair[values[0] - 1]) {
+      this.stop(this.gameStep, `seq ${seq}: seat ${seat} is named to start, but draw ${number} (${describePurpose(wanted)}) gives ${values[0]}: seat ${pair[values[0] - 1]} starts`);
+    } else {
+      this.opener = seat; this.seats = [seat, ...this.seats.filter((other) => other !== seat)];
+      this.state = newGame(this.settings, this.seats, seat);
+      this.report.add(this.gameStep, true, `seq ${seq}: draw ${number} (${describePurpose(wanted)}) gives ${values[0]}: seat ${seat} starts, as the draw names`);
+    }
+  }
+
   cup_rolled(seq, p) {
     const s = this.state; const number = field(p, "draw");
+    if (this.opener === null) { this.stop(this.roundStep, `seq ${seq}: a roll is logged before game ${this.number}'s starter is drawn`); return; }
     const count = pendingRoll(s);
     if (!count) { this.stop(this.roundStep, `seq ${seq}: a roll is logged, but the rules wait for none (the game is ${s.phase})`); return; }
     const fresh = [...this.committed.keys()].sort((a, b) => a - b).filter((n) => !this.used.includes(n) && this.isRoll(n));

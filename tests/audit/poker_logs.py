@@ -3,6 +3,9 @@ table says (docs/protocol.md; the table plays poker-dice on another branch): the
 dealer (``FairDealer``, its game secrets from a seeded generator) and the real store (``EventLog``:
 the hash chain), one ``Store.append`` per command, the pure engine deciding every move among its
 legal actions, picked by a seeded ``random.Random``. ``Forger`` (``play_logs``) then forges them.
+With ``drawn`` the evenings draw each match's first starter (``"starters": "drawn"``, a revealed
+``poker_starter`` draw and ``starter_drawn`` before the first roll), as the table logs them since;
+without it the log is one written before (the pairing's first seat starts).
 
 >>> log = poker_evening(seed=1, players=2)
 >>> kinds = [entry.kind for entry in log.events.entries(log.table_id)]
@@ -15,7 +18,7 @@ import random
 from typing import Any
 
 from referee.fairness.encoding import sha256
-from referee.fairness.purposes import POKER_DIE, POKER_ROLL, purpose
+from referee.fairness.purposes import POKER_DIE, POKER_ROLL, POKER_STARTER, purpose, starter_items
 from referee.rules.poker_bluff import (HIGHEST, Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
                                        Reroll, Roll, apply, declarations_in, legal_actions, new_bracket, new_game,
                                        pending_roll)
@@ -31,15 +34,16 @@ Command = list[tuple[str, dict[str, Any], dict[str, Any] | None]]
 class PokerLog:
     """One poker table's log: ``command`` appends one command's entries in one transaction."""
 
-    def __init__(self, rules: dict[str, Any], seed: int, table_id: str = "poker-t1") -> None:
+    def __init__(self, rules: dict[str, Any], seed: int, table_id: str = "poker-t1", drawn: bool = False) -> None:
         self.table_id, self.events, self.dealer = table_id, EventLog(":memory:"), SeededDealer(seed)
+        self.drawn = drawn
         self.settings = PokerSettings.from_dict(rules)
         self.rules = {"game": "poker_bluff", **self.settings.to_dict()}
         self.seated: list[int] = []
         self.game_no = self.evening_no = 0
         self.opening: tuple[dict[str, Any], dict[str, Any]] | None = None
         self.draws: list[dict[str, Any]] = []
-        self.revealed = self.head = 0
+        self.revealed = self.head = self.starters = 0
         self.command([("table_created", {"id": table_id, "rules": self.rules}, None)])
 
     def command(self, entries: Command) -> None:
@@ -51,13 +55,29 @@ class PokerLog:
         self.seated.append(seat)
         self.command([("seat_taken", {"seat": seat, "name": f"P{seat}", "kind": "human"}, {"token_digest": f"d{seat}"})])
 
-    def start_game(self, seats: tuple[int, int], opener: int) -> Command:
+    def start_game(self, seats: tuple[int, int], opener: int | None) -> Command:
         """``game_started`` and ``game_opened`` of the next game (the first roll is the caller's to add)."""
         self.game_no += 1
         self.opening = self.dealer.open_game(self.table_id, self.game_no, self.rules, sorted(seats), people=sorted(seats))
-        self.draws, self.revealed = [], 0
+        self.draws, self.revealed, self.starters = [], 0, 0
         return [("game_started", {"game": self.game_no, "seats": list(seats), "opener": opener}, None),
                 ("game_opened", self.opening[0], self.opening[1])]
+
+    def draw_starter(self, seats: tuple[int, int]) -> tuple[Command, int]:
+        """The entries of a match's starter draw (both players' seeds, its commitment and reveal, ``starter_drawn``)
+        and the seat it names."""
+        assert self.opening is not None
+        number = len(self.draws) + 1
+        seeds = [{"draw": number, "seat": seat, "seed": sha256(f"{self.game_no}/{number}/{seat}".encode()).hex()}
+                 for seat in self.opening[0]["seed_seats"]]
+        drawn = self.dealer.draw(self.opening, number, purpose(POKER_STARTER, self.game_no), starter_items(seats),
+                                 seeds, {})
+        self.draws.append(drawn.secret)
+        self.revealed, self.starters = len(self.draws), 1
+        starter = sorted(seats)[drawn.values[0] - 1]
+        return ([*[("draw_seed", seed, None) for seed in seeds], ("draw_committed", drawn.public, drawn.secret),
+                 ("draw_revealed", self.dealer.reveal_draw(self.opening, drawn.secret), None),
+                 ("starter_drawn", {"game": self.game_no, "draw": number, "seat": starter}, None)], starter)
 
     def roll(self, count: int) -> tuple[Command, tuple[int, ...]]:
         """The entries of a roll of ``count`` dice: both players' seeds, the draw's commitment and ``cup_rolled``."""
@@ -65,7 +85,8 @@ class PokerLog:
         number = len(self.draws) + 1
         seeds = [{"draw": number, "seat": seat, "seed": sha256(f"{self.game_no}/{number}/{seat}".encode()).hex()}
                  for seat in self.opening[0]["seed_seats"]]
-        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number), [POKER_DIE] * count,
+        drawn = self.dealer.draw(self.opening, number, purpose(POKER_ROLL, self.game_no, number - self.starters),
+                                 [POKER_DIE] * count,
                                  seeds, {})
         self.draws.append(drawn.secret)
         return ([*[("draw_seed", seed, None) for seed in seeds], ("draw_committed", drawn.public, drawn.secret),
@@ -94,7 +115,8 @@ class Evening:
         log.evening_no += 1
         self.number, self.bracket = log.evening_no, new_bracket(sorted(log.seated))
         self.matches: dict[tuple[int, ...], Match] = {}
-        log.command([("evening_started", {"evening": self.number, "entrants": sorted(log.seated)}, None)])
+        drawn = {"starters": "drawn"} if log.drawn else {}
+        log.command([("evening_started", {"evening": self.number, "entrants": sorted(log.seated), **drawn}, None)])
 
     @property
     def match(self) -> Match:
@@ -110,9 +132,17 @@ class Evening:
     def play_game(self, stop_after: int | None = None) -> None:
         """The next game of the bracket, to its end (or ``stop_after`` commands into it)."""
         log, match = self.log, self.match
+        key = tuple(sorted(match.seats))
         opener = match.next_starter
         assert opener is not None
-        command = log.start_game(match.seats, opener)
+        if log.drawn and key not in self.matches:
+            command = log.start_game(match.seats, None)  # type: ignore[arg-type]
+            drawing, opener = log.draw_starter(match.seats)
+            match = self.matches[key] = Match(opener, match.other if opener == match.button else match.button,
+                                              match.two_games)
+            command += drawing
+        else:
+            command = log.start_game(match.seats, opener)
         entries, dice = log.roll(5)
         state = apply(new_game(log.settings, match.seats, opener), Roll(dice)).state
         log.command(command + entries)
@@ -191,10 +221,11 @@ def level_pick(state: GameState) -> Any:
 
 
 def poker_evening(seed: int = 1, players: int = 2, rules: dict[str, Any] | None = None, evenings: int = 1,
-                  settle: bool = False, in_play: int | None = None, level: bool = False) -> PokerLog:
+                  settle: bool = False, in_play: int | None = None, level: bool = False, drawn: bool = False) -> PokerLog:
     """``players`` seated play ``evenings`` whole evenings (then, with ``in_play``, one more evening's
-    first game is left ``in_play`` commands into it); with ``level`` every game meets its bound."""
-    log = PokerLog(rules if rules is not None else {"tokens": 2, "turn_timer_s": 0}, seed)
+    first game is left ``in_play`` commands into it); with ``level`` every game meets its bound; ``drawn``:
+    each match's first starter is drawn."""
+    log = PokerLog(rules if rules is not None else {"tokens": 2, "turn_timer_s": 0}, seed, drawn=drawn)
     rng = random.Random(seed)
     for seat in range(players):
         log.sit(seat)

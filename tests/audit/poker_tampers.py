@@ -151,3 +151,52 @@ BRACKET = {f.__name__: f for f in (die_of_a_revealed_draw_changed, cup_rolled_na
 """Forgeries of the bracket of three (a bye, settled games)."""
 TWO_GAMES = {f.__name__: f for f in (starter_off_the_match,)}
 """Forgeries of a two-player evening under ``two_games``."""
+
+
+def starter_named_against_its_draw(forger: Forger) -> str:
+    """The server names the other player to start than the starter draw gives."""
+    named = forger.all("starter_drawn")[0]["public"]
+    honest = named["seat"]
+    named["seat"] = other = next(s for s in _first(forger, "game_started")["public"]["seats"] if s != honest)
+    return f"seat {other} is named to start, but draw {named['draw']} (poker_starter of game {named['game']}) gives"
+
+
+def starter_given_in_a_drawn_evening(forger: Forger) -> str:
+    """The first game of a match names its starter in ``game_started``, as if starters were not drawn."""
+    started = forger.all("game_started")[0]["public"]
+    started["opener"] = started["seats"][0]
+    return f"game 1 starts with seats {started['seats'][0]}, {started['seats'][1]} (seat {started['seats'][0]} opens), " \
+           "but the bracket and match give"
+
+
+def starter_draw_never_revealed(forger: Forger) -> str:
+    """The starter draw is committed and used, its values never published."""
+    named = forger.all("starter_drawn")[0]["public"]
+    forger.remove(_first(forger, "draw_revealed", lambda e: e["public"]["draw"] == named["draw"]
+                         and e["public"]["game"] == named["game"]))
+    return f"the starter draw {named['draw']} is not revealed with one value of 1 or 2: nobody can check who starts"
+
+
+def roll_before_the_starter(forger: Forger) -> str:
+    """The starter draw is committed and revealed but no ``starter_drawn`` follows: the cup rolls at once."""
+    forger.remove(forger.all("starter_drawn")[0])
+    return "a roll is logged before game 1's starter is drawn"
+
+
+def starters_stop_being_drawn(forger: Forger) -> str:
+    """A later evening goes back to seat order (a server that stops drawing chooses who starts)."""
+    later = forger.all("evening_started")[1]["public"]
+    del later["starters"]
+    return "the evening takes its matches' starters from seat order, but evening 1 drew them"
+
+
+def starters_of_another_kind(forger: Forger) -> str:
+    """An evening says its starters are something the verifiers do not know ("host")."""
+    forger.all("evening_started")[0]["public"]["starters"] = "host"
+    return "the evening's starters are something other than \"drawn\""
+
+
+DRAWN = {f.__name__: f for f in (starter_named_against_its_draw, starter_given_in_a_drawn_evening,
+                                 starter_draw_never_revealed, roll_before_the_starter, starters_stop_being_drawn,
+                                 starters_of_another_kind)}
+"""Forgeries of evenings whose starters are drawn (two evenings, the second in play)."""

@@ -1,7 +1,8 @@
 """The verifier re-derives poker-dice evenings (docs/fairness.md, "Poker-dice evenings"): honest
 evenings of two players, of three (a bracket with a bye), under ``two_games`` (a decider) and with a
-round in play verify; every forgery of ``poker_tampers`` fails with its words; random honest
-evenings always verify; ``referee verify`` prints a line per game."""
+round in play verify, as logged before starters were drawn and as logged since (``DRAWN``); every
+forgery of ``poker_tampers`` fails with its words; random honest evenings always verify; ``referee
+verify`` prints a line per game."""
 from __future__ import annotations
 
 import io
@@ -28,11 +29,17 @@ EVENINGS = {
 }
 
 
+DRAWN = {f"{name}, starters drawn": dict(args, drawn=True) for name, args in EVENINGS.items()}
+"""The same evenings as the table logs them since each match's first starter is drawn."""
+DRAWN_FORGED = "two evenings and a round in play, starters drawn"
+"""The evening every forgery of ``poker_tampers.DRAWN`` forges."""
+
+
 def export(name: str):  # noqa: ANN201 - an export dict
-    return poker_evening(**EVENINGS[name]).forger().export()
+    return poker_evening(**{**EVENINGS, **DRAWN}[name]).forger().export()
 
 
-@pytest.mark.parametrize("name", EVENINGS)
+@pytest.mark.parametrize("name", [*EVENINGS, *DRAWN])
 def test_an_honest_poker_evening_verifies(name):
     report = verify_export(export(name))
 
@@ -108,3 +115,22 @@ def test_a_game_that_meets_its_bound_verifies_and_says_so():
     assert report.ok, [str(c) for c in report.failures]
     assert any("the game has reached its bound of 500 rounds: seat" in c.message for c in report.checks)
     assert report.summary[0].endswith("501 rounds checked") or report.summary[0].endswith("500 rounds checked")
+
+
+def test_a_drawn_starter_is_checked_against_its_draw_and_an_old_evening_is_not_asked_for_one():
+    drawn, old = verify_export(export(DRAWN_FORGED)), verify_export(export("two evenings and a round in play"))
+    starts = [c.message for c in drawn.checks if "starts, as the draw names" in c.message]
+    assert len(starts) == 3  # the first game of each of evening 1's two matches, and of evening 2's first
+    assert all("(poker_starter of game" in message for message in starts)
+    assert not any("starter" in c.message for c in old.checks)  # logged before: the pairing's first seat starts
+    assert old.ok and drawn.ok
+
+
+@pytest.mark.parametrize("name", sorted(poker_tampers.DRAWN))
+def test_a_forged_drawn_starter_fails_with_the_forgery_named(name):
+    forger = poker_evening(**DRAWN[DRAWN_FORGED]).forger()
+    words = poker_tampers.DRAWN[name](forger)
+    report = verify_export(forger.export())
+
+    assert not report.ok
+    assert any(words in c.message for c in report.failures), [str(c) for c in report.failures]

@@ -268,3 +268,23 @@ def test_the_page_speaks_russian(page: Page) -> None:
     expect(page.locator("#poker-answer-text")).to_have_text("Anna объявляет: две четвёрки и шестёрка.")
     expect(page.locator("#poker-doubt")).to_have_text("Не верю!")
     assert json.loads(page.evaluate("JSON.stringify(window.sent)")) == []
+
+
+TWO = {"evening": 1, "entrants": [0, 1], "champion": None, "pot": None, "token_value": "", "starters_drawn": True,
+       "rounds": [[{"seats": [0, 1], "winner": None, "games": []}]]}
+DRAWN_TEXT = {"en": ("Drawing who starts this match…", "Drawn: Ben starts."),
+              "ru": ("Жребий: кто начинает матч…", "Жребий: начинает Ben.")}
+
+
+@pytest.mark.parametrize("page", ["en", "ru"], indirect=True)
+def test_the_match_s_starter_is_drawn_in_words(page: Page, request: pytest.FixtureRequest) -> None:
+    drawing_words, drawn_words = DRAWN_TEXT[request.node.callspec.params["page"]]
+    drawing = full_view(new_game(SETTINGS, (0, 1), 0), 0, step=0, evening={**TWO, "drawing": True})
+    show(page, drawing)
+    expect(page.locator("#turn-line")).to_have_text(drawing_words)
+    expect(page.locator("#poker-duel .badge")).to_have_count(0)  # no button before the draw names its holder
+    started = apply(new_game(SETTINGS, (1, 0), 1), Roll((4, 4, 6, 2, 3))).state
+    lines = show(page, {**full_view(started, 0, step=0, evening={**TWO, "drawing": False}), "version": 1})
+    assert drawn_words in lines
+    expect(page.locator("#poker-duel")).to_contain_text(drawn_words)
+    expect(page.locator('#poker-duel li[data-seat="1"] .badge').first).to_be_visible()  # Ben holds the button

@@ -1,5 +1,5 @@
 """The dishonest server's draw matrix (docs/fairness.md section 10): for every kind of draw (a poker-dice
-roll, a re-roll, a roll-off throw, a referee's check roll, a knock's target die) it keeps every hash and
+roll, a re-roll, a match's starter, a roll-off throw, a referee's check roll, a knock's target die) it keeps every hash and
 signature valid and tries to grind the draw, to skip or reorder draws, to use another game's kind, and to
 drop the seeds that were due. Each scenario returns the export a player would download; ``MATRIX`` names
 the failures both verifiers must report for it (``test_dishonest_server``, ``test_js``).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, POKER_ROLL, ROLL_OFF
+from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, POKER_ROLL, POKER_STARTER, ROLL_OFF, starter_items
 
 from .dishonest import ROLL, Server, forged_draw
 from .dishonest_checks import CHECKS
@@ -16,6 +16,7 @@ from .dishonest_checks import CHECKS
 POKER = {"game": "poker_bluff", "tokens": 2}
 CUP = [("die", 6)] * 5
 REROLL = [("die", 6)] * 3
+STARTER = starter_items((0, 1))
 
 
 def _request(kind: str, ref: int, counter: int, items: list[tuple[str, int]]) -> dict[str, Any]:
@@ -23,16 +24,17 @@ def _request(kind: str, ref: int, counter: int, items: list[tuple[str, int]]) ->
             "items": [{"label": label, "sides": sides} for label, sides in items]}
 
 
-def _ground(server: Server, kind: str, ref: int, counter: int, items: list[tuple[str, int]]) -> None:
+def _ground(server: Server, kind: str, ref: int, counter: int, items: list[tuple[str, int]],
+            suits: Callable[[list[int]], bool] = lambda values: sum(1 for value in values if value == 6) >= 3) -> None:
     """Both people's seeds are logged; the server then tries seeds of its own for seat 0 until the draw
-    shows three sixes or more, and signs that one (seat 1's seed as logged)."""
+    ``suits`` it (three sixes or more), and signs that one (seat 1's seed as logged)."""
     server.draws += 1
     number = server.draws
     logged = {seat: server.draw_seed(seat)["seed"] for seat in (0, 1)}
     request = _request(kind, ref, counter, items)
     for tries in range(1, 10_000):
         made = forged_draw(server.opening, number, request, request["purpose"], {0: f"{tries:064x}", 1: logged[1]})
-        if sum(1 for value in made.values if value == 6) >= 3:
+        if suits(made.values):
             break
     server.log_draw(made, kind, ref, counter)
 
@@ -64,6 +66,33 @@ def poker_reroll_ground() -> dict[str, Any]:
 def roll_off_throw_ground() -> dict[str, Any]:
     server = Server()
     _ground(server, ROLL_OFF, 1, 1, ROLL)
+    return server.export()
+
+
+def poker_starter_ground() -> dict[str, Any]:
+    """The server grinds the match's starter until the host (seat 0) starts."""
+    server = Server(rules=POKER)
+    _ground(server, POKER_STARTER, 1, 1, STARTER, suits=lambda values: values == [1])
+    return server.export()
+
+
+def poker_starter_seed_dropped() -> dict[str, Any]:
+    server = Server(rules=POKER)
+    _dropped(server, POKER_STARTER, 1, 1, STARTER, logged=True)
+    return server.export()
+
+
+def poker_starter_skipped() -> dict[str, Any]:
+    """A dummy roll (unused) steps the starter draw to the next committed secret."""
+    server = Server(rules=POKER)
+    server.draw(kind=POKER_ROLL, ref=1, counter=1, items=CUP, used=False)
+    server.draw(kind=POKER_STARTER, ref=1, counter=1, items=STARTER)
+    return server.export()
+
+
+def poker_starter_in_a_liars_dice_game() -> dict[str, Any]:
+    server = Server()
+    server.draw(kind=POKER_STARTER, ref=1, counter=1, items=STARTER)
     return server.export()
 
 
@@ -195,6 +224,16 @@ MATRIX: dict[str, tuple[Callable[[], dict[str, Any]], list[str]]] = {
         "game 1 draw 2: the draw uses another seed for seat 0 than the one it contributed at seq 7"]),
     "roll_off_throw_ground": (roll_off_throw_ground, [
         "game 1 draw 1: the draw uses another seed for seat 0 than the one it contributed at seq 2"]),
+    "poker_starter_ground": (poker_starter_ground, [
+        "game 1 draw 1: the draw uses another seed for seat 0 than the one it contributed at seq 2"]),
+    "poker_starter_seed_dropped": (poker_starter_seed_dropped, [
+        "game 1 draw 1: the seed seat 0 contributed at seq 2 is not in the draw",
+        "game 1 draw 1: the draw lacks the seeds of seats [0] but names [] as missing"]),
+    "poker_starter_skipped": (poker_starter_skipped, [
+        "game 1 draw 1: seq 8: draw 1 (poker_roll of game 1 (roll 1)) serves nothing: draw 2 is committed before any "
+        "entry used it"]),
+    "poker_starter_in_a_liars_dice_game": (poker_starter_in_a_liars_dice_game, [
+        "game 1 draw 1: seq 4: draw 1 (poker_starter of game 1) is not a draw of a liars_dice game"]),
     "poker_roll_seed_dropped": (poker_roll_seed_dropped, [
         "game 1 draw 1: the seed seat 0 contributed at seq 2 is not in the draw",
         "game 1 draw 1: the draw lacks the seeds of seats [0] but names [] as missing"]),

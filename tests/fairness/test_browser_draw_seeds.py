@@ -27,12 +27,13 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield running.base_url
 
 
-def replay_roll(page, held, change, later: int) -> None:
-    """Hand the page the state it ``held`` again with its newest roll seeded by this page renumbered ``later``
-    draws on and changed by ``change(draw, seat)``; the page's own seed for that roll is the one it really sent."""
+def replay_roll(page, held, change, later: int, kind: str = "poker_roll") -> None:
+    """Hand the page the state it ``held`` again with its newest draw of ``kind`` seeded by this page renumbered
+    ``later`` draws on and changed by ``change(draw, seat)``; the page's own seed for that draw is the one it really sent."""
     state = copy.deepcopy(held)
     seat, game = state["you"]["seat"], state["game"]["game"]
-    draw = next(draw for draw in reversed(state["draws"]["recent"]) if str(seat) in draw["seeds"])
+    draw = next(draw for draw in reversed(state["draws"]["recent"])
+                if str(seat) in draw["seeds"] and draw["purpose"]["kind"] == kind)
     sent = draw["seeds"][str(seat)]
     draw["draw"] += later
     change(draw, seat)
@@ -46,8 +47,11 @@ def test_the_page_seeds_every_roll_shows_it_and_warns_when_its_seed_is_missing(b
     anna = play_alone(browser, base_url, bots=1)
     page = anna.page
     rolls = page.locator("#draw-seeds-list li")
-    expect(rolls.first).to_have_text(re.compile(r"^✓ Roll 1: your seed [0-9a-f]{8}… is in the server's signed draw "
-                                                r"\(seeds of seats 0\)$"), timeout=40000)
+    expect(rolls.first).to_have_text(re.compile(r"^✓ The draw of who starts: your seed [0-9a-f]{8}… is in the server's "
+                                                r"signed draw \(seeds of seats 0\)$"), timeout=40000)
+    expect(rolls.nth(1)).to_have_text(re.compile(r"^✓ Roll 1: your seed [0-9a-f]{8}… is in the server's signed draw "
+                                                 r"\(seeds of seats 0\)$"), timeout=40000)
+    starting = page.evaluate("() => window.tavern.state")
     play_until(anna, "#poker-over")
     held = page.evaluate("() => window.tavern.state")
     table, seat = held["table"]["id"], held["you"]["seat"]
@@ -56,8 +60,9 @@ def test_the_page_seeds_every_roll_shows_it_and_warns_when_its_seed_is_missing(b
     report = verify_export(export)
     assert report.ok, [str(check) for check in report.failures]
     seeded = [e["public"]["draw"] for e in export["entries"] if e["kind"] == "draw_seed" and e["public"]["seat"] == seat]
-    rolled = [e["public"]["draw"] for e in export["entries"] if e["kind"] == "cup_rolled"]
-    assert seeded and set(seeded) <= set(rolled)  # the page seeded rolls, each of them a roll of the cup
+    rolled = [e["public"]["draw"] for e in export["entries"] if e["kind"] in ("cup_rolled", "starter_drawn")]
+    assert seeded and set(seeded) <= set(rolled)  # the page seeded the starter and rolls, each of them used
+    assert seeded[0] == [e["public"]["draw"] for e in export["entries"] if e["kind"] == "starter_drawn"][0]
     expect(page.locator("#draw-seeds-alarm")).to_be_hidden()
 
     def left_out_as_late(draw, seat):
@@ -86,5 +91,10 @@ def test_the_page_seeds_every_roll_shows_it_and_warns_when_its_seed_is_missing(b
     expect(alarm).to_contain_text("this cup was rolled by the server alone: nobody was connected.")
     # its own warning and the loud line, a space between (the minifier once ate it inside a nested template)
     expect(alarm).to_contain_text("could have chosen these dice. this cup was rolled by the server alone")
+    assert "✓" not in alarm.inner_text()
+    starting["version"] = held["version"]  # the page takes no state older than the one it holds
+    replay_roll(page, starting, rolled_alone, later=400, kind="poker_starter")
+    expect(alarm).to_contain_text("The draw of who starts is NOT in the server's signed draw")
+    expect(alarm).to_contain_text("who starts was drawn by the server alone: nobody was connected.")
     assert "✓" not in alarm.inner_text()
     page.context.close()

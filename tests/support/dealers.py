@@ -4,19 +4,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.fairness.purposes import POKER_STARTER
 from referee.table.dealing import Dealt, Drawn
 
 
 class PlainDealer:
     """Dice from a seeded ``random.Random``; ``script`` (a list of hands by seat) is dealt first,
     each hand cut to the dice that seat still holds; ``draws`` (a list of values, one per item) are
-    the values of the first draws (a roll-off's throws, a check)."""
+    the values of the first draws (a roll-off's throws, a check, poker-dice rolls); ``starters`` are the
+    values of the poker-dice matches' starter draws (1: the lower seat starts, 2: the higher; 1 once
+    they run out, so that a scripted game starts with its lower seat)."""
 
     def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None,
-                 draws: list[list[int]] | None = None) -> None:
+                 draws: list[list[int]] | None = None, starters: list[int] | None = None) -> None:
         self._random = random.Random(seed)
         self.script = list(script or [])
         self.draws = list(draws or [])
+        self.starters = list(starters or [])
 
     def open_game(self, table_id: str, game_no: int, rules: dict[str, Any],
                   seats: list[int], people: list[int], draw_slots: int = 512) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -42,7 +46,10 @@ class PlainDealer:
 
     def draw(self, opening: tuple[dict[str, Any], dict[str, Any]], draw_no: int, purpose: dict[str, Any],
              items: list[tuple[str, int]], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Drawn:
-        values = self.draws.pop(0) if self.draws else [self._random.randint(1, sides) for _, sides in items]
+        if purpose["kind"] == POKER_STARTER:
+            values = [self.starters.pop(0) if self.starters else 1]
+        else:
+            values = self.draws.pop(0) if self.draws else [self._random.randint(1, sides) for _, sides in items]
         request = {"purpose": dict(purpose), "items": [{"label": label, "sides": sides} for label, sides in items]}
         results = [{"index": k, "label": label, "sides": sides, "value": value}
                    for k, ((label, sides), value) in enumerate(zip(items, values))]

@@ -30,7 +30,9 @@ def test_two_players_play_a_whole_game_and_the_evening_names_its_champion():
     table, events, _ = poker_table(draws=[[4, 4, 6, 2, 3], [4, 1, 5]], tokens=1)
     table.start(0)
     assert kinds(events, table, 3) == ["evening_started", "game_started", "game_opened", "draw_committed",
-                                       "cup_rolled"]
+                                       "draw_revealed", "starter_drawn", "draw_committed", "cup_rolled"]
+    assert [e.public for e in events.entries(table.id) if e.kind == "starter_drawn"] == [
+        {"game": 1, "draw": 1, "seat": 0}]
     assert table.game.cup == (4, 4, 6, 2, 3) and table.game.holder == 0
     table.declare(0, parse("4,4+6"))
     table.believe(1)
@@ -47,7 +49,8 @@ def test_two_players_play_a_whole_game_and_the_evening_names_its_champion():
     ended = [e.public for e in events.entries(table.id) if e.kind == "evening_ended"]
     assert ended == [{"evening": 1, "champion": 1}]
     rolls = [e.public["purpose"] for e in events.entries(table.id) if e.kind == "draw_committed"]
-    assert rolls == [{"kind": "poker_roll", "ref": 1, "counter": 1}, {"kind": "poker_roll", "ref": 1, "counter": 2}]
+    assert rolls == [{"kind": "poker_starter", "ref": 1, "counter": 1}, {"kind": "poker_roll", "ref": 1, "counter": 1},
+                     {"kind": "poker_roll", "ref": 1, "counter": 2}]
 
 
 def test_a_doubt_that_does_not_end_the_game_waits_for_next_round_which_rolls_the_new_cup():
@@ -101,22 +104,27 @@ def test_refused_declarations_and_keeps_give_the_rules_codes():
 
 
 def test_two_games_are_split_then_the_second_games_winner_starts_the_decider():
-    # every cup holds a 1: "single 1" is true, five sixes a bluff
-    table, events, _ = poker_table(draws=[CUP] * 3, tokens=1, two_games=True)
+    # every cup holds a 1: "single 1" is true, five sixes a bluff; the draw names seat 1 to start game 1
+    table, events, dealer = poker_table(draws=[CUP] * 3, tokens=1, two_games=True)
+    dealer.starters = [2]
     table.start(0)
-    table.declare(0, parse("1"))
-    table.doubt(1)  # game 1: seat 0 told the truth
-    table.start(1)
+    assert table.game.holder == 1
     table.declare(1, parse("1"))
-    table.doubt(0)  # game 2: seat 1 did
+    table.doubt(0)  # game 1: seat 1 told the truth
+    table.start(1)
+    assert table.game.holder == 0  # game 2: the other player starts (B2), no draw
+    table.declare(0, parse("1"))
+    table.doubt(1)  # game 2: seat 0 did
     assert table.current.evening.champion is None
     table.start(0)
-    table.declare(1, HIGHEST)
-    table.doubt(0)  # the decider: seat 0 caught the bluff
+    table.declare(0, HIGHEST)
+    table.doubt(1)  # the decider, started by game 2's winner: seat 1 caught the bluff
     started = [(e.public["seats"], e.public["opener"]) for e in events.entries(table.id) if e.kind == "game_started"]
-    assert started == [([0, 1], 0), ([0, 1], 1), ([0, 1], 1)]
-    assert table.current.evening.champion == 0
-    assert [e.public for e in events.entries(table.id) if e.kind == "evening_ended"] == [{"evening": 1, "champion": 0}]
+    assert started == [([0, 1], None), ([1, 0], 0), ([1, 0], 0)]
+    assert [e.public for e in events.entries(table.id) if e.kind == "starter_drawn"] == [
+        {"game": 1, "draw": 1, "seat": 1}]
+    assert table.current.evening.champion == 1
+    assert [e.public for e in events.entries(table.id) if e.kind == "evening_ended"] == [{"evening": 1, "champion": 1}]
 
 
 def test_after_the_champion_the_next_start_begins_a_new_evening_with_whoever_is_seated():
@@ -127,7 +135,8 @@ def test_after_the_champion_the_next_start_begins_a_new_evening_with_whoever_is_
     table.join("P2", "digest2")
     table.start(2)
     evenings = [e.public for e in events.entries(table.id) if e.kind == "evening_started"]
-    assert evenings == [{"evening": 1, "entrants": [0, 1]}, {"evening": 2, "entrants": [0, 1, 2]}]
+    assert evenings == [{"evening": 1, "entrants": [0, 1], "starters": "drawn"},
+                        {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn"}]
     assert table.game.seats == (0, 1)
 
 
@@ -141,6 +150,8 @@ def test_a_bracket_of_four_plays_its_pairs_in_order_to_one_champion():
     started = [e.public["seats"] for e in events.entries(table.id) if e.kind == "game_started"]
     assert started[:2] == [[0, 1], [2, 3]] and sorted(started[2]) == [1, 3]  # each doubter won
     assert table.current.evening.champion in started[2]
+    drawn = [e.public["game"] for e in events.entries(table.id) if e.kind == "starter_drawn"]
+    assert drawn == [1, 2, 3]  # every match's first game draws its starter
     table.remove_seat(table.current.evening.champion)  # the evening is over: even the champion may go
 
 

@@ -151,19 +151,21 @@ def test_a_real_server_shows_the_cup_to_its_holder_only(tmp_path):
         spectator = Player(server.base_url, created["table"])
         try:
             assert anna.call("start")["ok"]
-            mine = anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "declaring")["game"]
-            assert len(mine["cup"]) == 5 and mine["holder"] == 0
-            for other in (ben, spectator):
+            declaring = anna.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "declaring")["game"]
+            holder, doubter = ((anna, ben) if declaring["holder"] == 0 else (ben, anna))  # the starter is drawn
+            mine = holder.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "declaring")["game"]
+            assert len(mine["cup"]) == 5 and mine["holder"] == declaring["holder"]
+            for other in (doubter, spectator):
                 seen = other.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "declaring")["game"]
                 assert seen["cup"] == [] and seen["set_aside"] == []
-            assert anna.call("declare", {"declaration": {"kind": "five", "faces": [6]},
-                                         "against": mine["against"]})["ok"]
-            against = ben.wait_for(lambda s: s["game"]["phase"] == "responding")["game"]["against"]
-            assert ben.call("doubt", {"against": against})["ok"]
+            assert holder.call("declare", {"declaration": {"kind": "five", "faces": [6]},
+                                           "against": mine["against"]})["ok"]
+            against = doubter.wait_for(lambda s: s["game"]["phase"] == "responding")["game"]["against"]
+            assert doubter.call("doubt", {"against": against})["ok"]
             for player in (anna, ben, spectator):
                 result = player.wait_for(lambda s: s["game"]["result"] is not None)["game"]["result"]
                 assert result["cup"] == mine["cup"]
-            assert all(s["game"] is None or s["game"]["cup"] == [] for s in ben.states + spectator.states)
+            assert all(s["game"] is None or s["game"]["cup"] == [] for s in doubter.states + spectator.states)
         finally:
             for player in (anna, ben, spectator):
                 player.close()
