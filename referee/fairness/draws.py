@@ -42,8 +42,8 @@ from referee.fairness.encoding import DRAW_DOMAIN, from_hex32, seat_map, sha256,
 from referee.fairness.keys import Signer
 from referee.fairness.merkle import draw_leaf, merkle_root
 from referee.fairness.purposes import PurposeError, items_problem, purpose_problem
-from referee.fairness.sealed_seeds import is_sealed, sealed_inputs
-from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root, new_secret
+from referee.fairness.sealed_seeds import is_sealed, sealed_inputs, sealed_salt
+from referee.fairness.secrets_chain import DRAW_SLOTS, announced_block, draw_secret, draw_secret_proof, draw_secrets_root
 from referee.fairness.stream import derive_draw, draw_key, seeds_digest
 from referee.store.chain import canonical
 
@@ -97,7 +97,7 @@ def draw(
     inputs = draw_inputs(manifest, draw_no, seeds, missing or {})
     sealed: dict[str, Any] | None = None
     if inputs and is_sealed(manifest, purpose):  # the attempter's seat stays secret until the reveal (sealed_seeds)
-        inputs, sealed = sealed_inputs(inputs["seeds"], inputs["seeds_missing"], new_secret().hex())
+        inputs, sealed = sealed_inputs(inputs["seeds"], inputs["seeds_missing"], sealed_salt(draw_secret(master, draw_no)))
     digest = bytes.fromhex(inputs["seeds_digest"]) if inputs else None
     key = draw_key(draw_secret(master, draw_no), manifest["table"], manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])

@@ -8,6 +8,9 @@ empty ``seeds`` and ``seeds_missing`` and, as its ``seeds_digest``, a salted dig
 inputs; the inputs ``{salt, seeds, seeds_missing}`` stay in the draw's secret part and are published
 by its reveal (``inputs``). The draw key mixes that digest, so the inputs are fixed by the signed
 commitment and the salt keeps a guess ("seat 2, not connected") from being tested before the reveal.
+The salt is not the server's choice (every salt would give another key, so a chosen one would let it
+pick the roll): it is derived from the draw's own secret s_n (``sealed_salt``), which the manifest
+fixed and the reveal opens, and both verifiers check it.
 The attempter's ``draw_seed`` entry is sealed too: public ``{draw, attempt}``, secret ``{seat, seed}``.
 
 A manifest without the marker (a log written before) drew its checks with no seed: the verifiers
@@ -33,6 +36,16 @@ CHECK_SEEDS = 1
 SEALED_KINDS = (ATTEMPT_CHECK, ATTEMPT_TARGET_DIE)
 """The draw kinds whose seeds are sealed until the attempt is revealed."""
 SEALED_SEEDS_TAG = "tavern-jack/sealed-seeds/1"
+SEALED_SALT_TAG = "tavern-jack/sealed-seeds-salt/1"
+
+
+def sealed_salt(draw_secret: bytes) -> str:
+    """The salt of a sealed draw's inputs: SHA-256(fields(tag, s_n)), hex; secret until s_n is revealed.
+
+    >>> sealed_salt(bytes(32)) == sealed_salt(bytes(32)) != sealed_salt(bytes(31) + b"\x01")
+    True
+    """
+    return sha256(fields(SEALED_SALT_TAG, draw_secret)).hex()
 
 
 def is_sealed(manifest: dict[str, Any], purpose: Any) -> bool:

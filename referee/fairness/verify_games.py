@@ -31,7 +31,7 @@ from referee.fairness.merkle import hand_leaves, leaf_hash, merkle_root, verify_
 from referee.fairness.purposes import describe, purpose_problem
 from referee.fairness.report import Report
 from referee.fairness.secrets_chain import announced_block, block_of, hashes_to
-from referee.fairness.sealed_seeds import is_sealed
+from referee.fairness.sealed_seeds import is_sealed, sealed_salt
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 from referee.fairness.verify_draw_seeds import DrawSeedLedger
 from referee.fairness.verify_inputs import ATTEMPT_SUBMITTED, DrawLedger, SeedLedger
@@ -251,6 +251,9 @@ class _Auditor:
         digest = seeds_digest(seeds) if isinstance(seeds, dict) else None
         if is_sealed(manifest, committed.public.get("purpose")):  # its key mixes the salted digest (sealed_seeds)
             digest = from_hex32(committed.public["seeds_digest"], "the seeds digest")
+            inputs = revealed.get("inputs")
+            if isinstance(inputs, dict) and inputs.get("salt") != sealed_salt(secret):
+                fail(step, f"the sealed seeds' salt is not the one derived from s_{number}: the server could have chosen it")
         key = draw_key(secret, manifest["table"], manifest["game"], number, request_digest(request), digest)
         values, salts = derive_draw(key, [item["sides"] for item in request["items"]])
         if len(results) != len(values):

@@ -11,6 +11,12 @@ import { fields, hex32, pyList, seatsOf, seedsDigest, sha256, toHex } from './fa
 const CHECK_SEEDS = 1;
 const SEALED_KINDS = ['attempt_check', 'attempt_target_die'];
 const SEALED_SEEDS_TAG = 'tavern-jack/sealed-seeds/1';
+const SEALED_SALT_TAG = 'tavern-jack/sealed-seeds-salt/1';
+
+/** The salt of a sealed draw's inputs, derived from the draw's secret s_n (bytes): sealed_seeds.sealed_salt. */
+export async function sealedSalt(drawSecret) {
+  return toHex(await sha256(fields(SEALED_SALT_TAG, drawSecret)));
+}
 const REASONS = ['not_connected', 'late'];
 const OLD_WORDS = "was rolled by the server alone (a log written before checks took the attempter's seed: "
   + 'the operator could know it before the judgement)';

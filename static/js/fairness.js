@@ -16,7 +16,7 @@ import {
   merkleRoot, num, parseExact, plain, pyList, same, seatsOf, seedsDigest, sha256, statement, toHex,
   utf8, verifyInclusion, verifySignature, withoutSignature
 } from './fair_crypto.js';
-import { isSealed } from './check_seeds_check.js';
+import { isSealed, sealedSalt } from './check_seeds_check.js';
 import { DrawSeedLedger } from './draw_seeds_check.js';
 import { checkDrawUses } from './draw_uses.js';
 import { DrawLedger, SeedLedger, describePurpose, purposeProblem } from './fair_inputs.js';
@@ -325,6 +325,9 @@ class Auditor {
     const key = await hmacKey(secret);
     const seeds = game.drawSeeds.seeded ? committed.public.seeds : undefined;
     const sealed = isSealed(plain(manifest), plain(committed.public.purpose)); // its key mixes the salted digest
+    if (sealed && r.inputs && typeof r.inputs === 'object' && r.inputs.salt !== await sealedSalt(secret)) {
+      fail(`the sealed seeds' salt is not the one derived from s_${number}: the server could have chosen it`);
+    }
     const drawKey = seeds && typeof seeds === 'object'
       ? await hmac(key, fields(TAG.seededDrawKey, manifest.table, manifest.game, number, requestDigest,
         sealed ? hex32(committed.public.seeds_digest, 'the seeds digest') : await seedsDigest(plain(seeds))))

@@ -18,7 +18,7 @@ from referee.fairness.dealer import Opening
 from referee.fairness.encoding import DEAL_DOMAIN, DRAW_DOMAIN, MANIFEST_DOMAIN, seat_map, statement
 from referee.fairness.merkle import hand_leaves, merkle_root
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, ROLL_OFF, purpose
-from referee.fairness.sealed_seeds import is_sealed, sealed_inputs
+from referee.fairness.sealed_seeds import is_sealed, sealed_inputs, sealed_salt
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 
@@ -49,16 +49,17 @@ def forged_deal(opening: Any, round_no: int, counts: dict[int, int], seeds: dict
 
 def forged_draw(opening: Any, draw_no: int, request: dict[str, Any], public_purpose: Any,
                 seeds: dict[int, str] | None = None, missing: dict[int, str] | None = None,
-                sealed: bool | None = None) -> Draw:
+                sealed: bool | None = None, salt: str | None = None) -> Draw:
     """A signed draw of any request the server likes (free-text purpose, extra inputs, any seeds...);
-    ``sealed`` (by default: when the game seals such a draw, ``sealed_seeds``) hides the seeds in its inputs."""
+    ``sealed`` (by default: when the game seals such a draw, ``sealed_seeds``) hides the seeds in its inputs,
+    salted with ``salt`` (by default the one derived from s_n, as the honest dealer does)."""
     manifest = opening.manifest
     secret = draw_secret(bytes.fromhex(opening.secret["draw_master"]), draw_no)
     public_seeds = seat_map(seeds or {})
     digest = seeds_digest(public_seeds) if manifest.get("draw_key") == 2 else None
     sealed_part: dict[str, Any] | None = None
     if digest is not None and (is_sealed(manifest, public_purpose) if sealed is None else sealed):
-        shown, sealed_part = sealed_inputs(public_seeds, seat_map(missing or {}), "5a" * 32)
+        shown, sealed_part = sealed_inputs(public_seeds, seat_map(missing or {}), salt or sealed_salt(secret))
         digest = bytes.fromhex(shown["seeds_digest"])
     key = draw_key(secret, TABLE, manifest["game"], draw_no, request_digest(request), digest)
     values, salts = derive_draw(key, [item["sides"] for item in request["items"]])

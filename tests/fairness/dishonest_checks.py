@@ -72,6 +72,23 @@ def check_roll_seat_published() -> dict[str, Any]:
     return _forged(ATTEMPT_CHECK, {0: "logged"}, logged=False, sealed=False, open_seed=True)
 
 
+def check_roll_salt_ground() -> dict[str, Any]:
+    """The attempter's logged seed goes in, but the server tries salts (each gives another key) until the d20
+    shows 20, against a difficulty of 19."""
+    server = _server(ATTEMPT_CHECK)
+    server.draws += 1
+    given = server.sealed_seed(1)
+    request = _request(ATTEMPT_CHECK, [("d20", 20)])
+    for attempt in range(1000):
+        made = forged_draw(server.opening, server.draws, request, request["purpose"], {0: given["seed"]},
+                           salt=f"{attempt:064x}")
+        if made.secret["results"][0]["value"] == 20:
+            break
+    server.log_draw(made, ATTEMPT_CHECK, 1, 1)
+    server.reveal()
+    return _revealed(server)
+
+
 def target_die_ground() -> dict[str, Any]:
     return _forged(ATTEMPT_TARGET_DIE, {0: "own"})
 
@@ -111,6 +128,8 @@ CHECKS: dict[str, tuple[Callable[[], dict[str, Any]], list[str]]] = {
         "published early",
         "game 1 draw 1: the reveal of this check roll lacks its sealed seeds (inputs)",
         "game 1 draw 1: the draw uses a seed for seat 0, whom it does not concern"]),
+    "check_roll_salt_ground": (check_roll_salt_ground, [
+        "game 1 draw 1: the sealed seeds' salt is not the one derived from s_1: the server could have chosen it"]),
     "target_die_ground": (target_die_ground, [
         "game 1 draw 2: this target die uses another seed for seat 0 than the one logged at seq 10"]),
     "target_die_seed_dropped": (target_die_seed_dropped, [
