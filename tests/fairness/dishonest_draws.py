@@ -215,7 +215,18 @@ def poker_roll_nobody_connected() -> dict[str, Any]:
     return server.export()
 
 
+def roll_off_throw_nobody_connected() -> dict[str, Any]:
+    """Allowed, and said loudly: nobody was connected, the server threw the roll-off alone."""
+    server = Server()
+    server.draws += 1
+    request = _request(ROLL_OFF, 1, 1, ROLL)
+    made = forged_draw(server.opening, 1, request, request["purpose"], {}, {0: "not_connected", 1: "not_connected"})
+    server.log_draw(made, ROLL_OFF, 1, 1)
+    return server.export()
+
+
 ALONE = "game 1 draw 1: note: this cup was rolled by the server alone: nobody was connected"
+THROW_ALONE = "game 1 draw 1: note: this roll-off throw was rolled by the server alone: nobody was connected"
 
 MATRIX: dict[str, tuple[Callable[[], dict[str, Any]], list[str]]] = {
     "poker_roll_ground": (poker_roll_ground, [

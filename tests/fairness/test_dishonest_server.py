@@ -226,6 +226,15 @@ def test_a_ground_check_roll_really_shows_a_seed_of_the_servers_and_is_still_cau
     assert failures(export) == dishonest_checks.CHECKS["check_roll_ground"][1]
 
 
+@pytest.mark.parametrize("scenario, note", [
+    (dishonest_draws.roll_off_throw_nobody_connected, dishonest_draws.THROW_ALONE),
+    (dishonest.round_dealt_with_nobody_connected, dishonest.DEAL_ALONE)])
+def test_a_throw_or_a_round_made_while_nobody_was_connected_verifies_and_says_so_loudly(scenario, note):
+    report = verify_export(scenario())
+    assert report.ok, [str(check) for check in report.failures]
+    assert note in [str(check) for check in report.checks]
+
+
 def test_a_cup_rolled_while_nobody_was_connected_verifies_and_says_so_loudly():
     report = verify_export(dishonest_draws.poker_roll_nobody_connected())
     assert report.ok

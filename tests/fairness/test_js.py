@@ -168,12 +168,13 @@ def draw_matrix(tmp_path_factory):
     exports = {name: scenario() for name, (scenario, _) in dishonest_draws.MATRIX.items()}
     exports["poker_roll_nobody_connected"] = dishonest_draws.poker_roll_nobody_connected()
     exports["round_dealt_with_nobody_connected"] = dishonest.round_dealt_with_nobody_connected()
+    exports["roll_off_throw_nobody_connected"] = dishonest_draws.roll_off_throw_nobody_connected()
     exports.update({name: scenario() for name, (scenario, _) in dishonest_checks.LOUD.items()})
     return exports, node_verdicts(exports, tmp_path_factory.mktemp("draws"))
 
 
 @pytest.mark.parametrize("name", [*dishonest_draws.MATRIX, "poker_roll_nobody_connected", "round_dealt_with_nobody_connected",
-                                  *dishonest_checks.LOUD])
+                                  "roll_off_throw_nobody_connected", *dishonest_checks.LOUD])
 def test_js_judges_the_draw_matrix_check_for_check_like_python(draw_matrix, name):
     exports, verdicts = draw_matrix
     python = verify_export(exports[name])
