@@ -18,7 +18,7 @@ const samePurpose = (a, b) => a !== null && typeof a === "object" && !Array.isAr
   && a.kind === b.kind && a.ref === b.ref && a.counter === b.counter;
 const withoutGame = (rules) => Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game"));
 /** A game's pair and starter in words: "seats 2, 0 (seat 2 opens)", or "(the starter is drawn)". */
-export const pairText = (seats, opener) => `seats ${seats.join(", ")} (${opener === null ? "the starter is drawn" : `seat ${opener} opens`})`;
+export const pairText = (seats, opener) => `seats ${seats.join(", ")} (${opener === null ? "the starter is drawn" : "seat " + opener + " opens"})`;
 
 export class PokerGameReplay extends ReplaySteps {
   static rules = apply;

@@ -92,10 +92,10 @@ def best_response(policy: StatePolicy, levels: Iterable[int] | None = None) -> B
             doubted = held[np.ix_(cups, signals)].astype(float)
             forced = signals == TOP
             doubt = np.where(forced, 1.0, policy.doubt(level, keep))
-            handed = np.stack([policy_keeps[a][cups] if a < TOP else np.zeros(len(cups)) for a in signals], axis=1)
+            handed = np.stack([policy_keeps[int(a)][cups] if a < TOP else np.zeros(len(cups)) for a in signals], axis=1)
             report.attack[level][keep] = float((chances * (doubt * doubted + (1 - doubt) * handed).max(1)).sum())
             reach = chances[:, None] * policy.declare(level, keep)
-            taken = np.stack([best_attack[a][cups] if a < TOP else np.zeros(len(cups)) for a in signals], axis=1)
+            taken = np.stack([best_attack[int(a)][cups] if a < TOP else np.zeros(len(cups)) for a in signals], axis=1)
             answer_doubt, answer_believe = (reach * (1 - doubted)).sum(0), (reach * taken).sum(0)
             report.defend[level][keep] = float(np.where(forced, answer_doubt,
                                                         np.maximum(answer_doubt, answer_believe)).sum())

@@ -134,7 +134,7 @@ def state_payoffs(level: int, keep: tuple[int, ...], solution: Solution,
     chances = np.array([p for _, p in outcomes(keep)])
     signals = np.arange(level + 1, TOP + 1)
     doubted = held[np.ix_(cups, signals)].astype(float)
-    believed = 1.0 - np.stack([solution.win_after[a][cups] for a in signals], axis=1)
+    believed = 1.0 - np.stack([solution.win_after[int(a)][cups] for a in signals], axis=1)
     return cups, chances, doubted, believed
 
 
@@ -145,8 +145,8 @@ def solve_state(level: int, keep: tuple[int, ...], cups: np.ndarray, chances: np
     the best answer); maximise the sum of ``z`` subject to ``z[a] <= sum_t doubted[t, a] x[t, a]`` and
     ``z[a] <= sum_t believed[t, a] x[t, a]`` (not for the top: it is always doubted) and, per cup,
     ``sum_a x[t, a] = chances[t]``. The duals of the first rows are the chances of doubting."""
-    from scipy.optimize import linprog
-    from scipy.sparse import coo_matrix, csr_matrix, hstack, identity, vstack
+    from scipy.optimize import linprog  # type: ignore[import-untyped]  # the build's extra; SciPy ships no stubs
+    from scipy.sparse import coo_matrix, csr_matrix, hstack, identity, vstack  # type: ignore[import-untyped]
 
     types, signals = doubted.shape
     believable = signals - 1  # the top level's believe row is left out

@@ -108,7 +108,8 @@ class Equilibrium:
 
     def doubt(self, level: int, keep: tuple[int, ...]) -> np.ndarray:
         """``[signal]``: the chance of doubting each declaration above ``level``."""
-        return self.doubts[self.index[(level, keep)]]
+        doubts: np.ndarray = self.doubts[self.index[(level, keep)]]
+        return doubts
 
     def keep(self, level: int, cup: tuple[int, ...]) -> tuple[int, ...]:
         return self.best_keep(level, cup)
