@@ -89,6 +89,8 @@ class CrashingEvening:
         self.seeded: set[tuple[int, int]] = set()
         """(round, seat) of each seed sent for the round being rolled: the table holds it until the
         deal (unlogged), so it is sent again only after a crash lost it (a restart forgets them)."""
+        self.check_seeded: set[tuple[int, int]] = set()
+        """(attempt, draw) of each seed an attempter's page sent for its check: held the same way."""
 
     # -- the server ------------------------------------------------------------------------
 
@@ -125,6 +127,7 @@ class CrashingEvening:
             client.close()
         self.clients = {}
         self.seeded.clear()
+        self.check_seeded.clear()
         self.restarts += 1
         self._start()
         try:
@@ -261,11 +264,19 @@ def bidding_step(evening: CrashingEvening, state: TableState, kinds: set[str]) -
     if gm.paused:
         return ("ref", "referee_resume", {})
     for attempt in gm.attempts:
-        if attempt.status == "pending" and (attempt.game, attempt.round) != (state.game_no, game.round_no):
+        stale = (attempt.game, attempt.round) != (state.game_no, game.round_no)
+        if attempt.status in ("pending", "judged") and stale:  # a judged check the round outran is never rolled
             return ("ref", "referee_dismiss", {"attempt": attempt.id})
         if attempt.status == "pending":
             difficulty = ALWAYS if attempt.kind == "telekinesis" else NEVER
             return ("ref", "referee_judge", {"attempt": attempt.id, "difficulty": difficulty})
+        if attempt.status == "judged":  # its check waits for the attempter's seed, which the page sends at once
+            draw = (state.fairness.draw_count + 1) if state.fairness else 0
+            if attempt.seat in evening.clients and attempt.seat not in evening.away \
+                    and (attempt.id, draw) not in evening.check_seeded:
+                evening.check_seeded.add((attempt.id, draw))
+                return (attempt.seat, "draw_seed", {"draw": draw, "seed": secrets.token_hex(32)})
+            return None  # the draw comes with the seed, or when its wait runs out
         if attempt.status == "rolled":
             return ("ref", "referee_failure", {"attempt": attempt.id, "consequence": "penalty"})
     cheats = {"die_changed": (ANNA, {"kind": "telekinesis", "die": 0, "value": 6}),
