@@ -7,19 +7,25 @@ from referee.fairness import verify_export
 from .test_draw_seeds import WAIT, export_of, kinds_of, table_of
 
 
-def test_a_round_nobody_seeds_waits_for_the_first_persons_seed():
+def paused_round():
+    """A table requiring seeds whose first round nobody connected could seed: long past any wait, not dealt."""
     table, scheduler, events = table_of({})
     table.set_require_seeds(True, by=0)
     table.start(0)
     scheduler.advance(10 * WAIT)
     assert "round_dealt" not in kinds_of(events, table)
+    return table, scheduler, events
+
+
+def test_a_round_nobody_seeds_waits_for_the_first_persons_seed():
+    table, scheduler, events = paused_round()
     assert table.draw_parts()["deal_paused"] is True
     table.set_connected(1, True)
     assert table.draw_parts()["deal_paused"] is False  # a page is here: its seed is on its way
     table.contribute_seed(1, 1, "0b" * 32)
     assert kinds_of(events, table)[-2:] == ["seed_contributed", "round_dealt"]
-    dealt = table.current.fairness.seeds, events.entries(table.id)[-1].public
-    assert dealt[1]["seeds"] == {"1": "0b" * 32} and dealt[1]["seeds_missing"] == {"0": "not_connected"}
+    dealt = events.entries(table.id)[-1].public
+    assert dealt["seeds"] == {"1": "0b" * 32} and dealt["seeds_missing"] == {"0": "not_connected"}
     assert verify_export(export_of(events, table)).ok
 
 
@@ -38,11 +44,7 @@ def test_the_first_seed_gives_the_other_connected_people_the_usual_wait():
 
 
 def test_turned_off_a_paused_round_is_dealt_and_said_to_be_the_servers_alone():
-    table, scheduler, events = table_of({})
-    table.set_require_seeds(True, by=0)
-    table.start(0)
-    scheduler.advance(10 * WAIT)
-    assert "round_dealt" not in kinds_of(events, table)
+    table, scheduler, events = paused_round()
     table.set_require_seeds(False, by=0)
     assert kinds_of(events, table)[-2:] == ["seeds_required", "round_dealt"]
     assert table.draw_parts()["deal_paused"] is False
