@@ -17,6 +17,8 @@ def desk(browser: Browser, base_url: str, gm: dict | None = None, **rules: objec
     referee = Person.open(browser, DESKTOP)
     referee.page.goto(base_url + created["referee_url"])
     expect(referee.page.locator("#desk-title")).to_have_text("Referee's desk")
+    # The title is in the HTML; the desk's buttons answer only once its script runs, which connects it.
+    expect(referee.page.locator("#conn")).to_have_attribute("data-state", "connected")
     return referee, base_url + created["url"]
 
 

@@ -103,6 +103,7 @@ def refereed_kul_tiras(browser: Browser, base_url: str) -> tuple[Page, Person, s
     desk = Person.open(browser, DESKTOP).page
     desk.goto(base_url + created["referee_url"])
     expect(desk.locator("#desk-title")).to_have_text("Referee's desk")
+    expect(desk.locator("#conn")).to_have_attribute("data-state", "connected")  # its buttons answer now
     anna = Person.open(browser, MOBILE)
     anna.sit_down(base_url + created["url"], "Anna")
     desk.get_by_role("button", name="Seat a regular").click()
