@@ -107,8 +107,9 @@ class EveningLike(Protocol):
 def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, token_value: str) -> dict[str, Any] | None:
     """The evening as everyone sees it (null before the first): each bracket round's pairs with their
     winner and the winner of each game they played, the champion, the ``pot`` of the recorded stakes;
-    ``starters_drawn``: each match's first game has its starter drawn, and ``drawing``: the running
-    game's starter is being drawn (its first roll waits for that draw).
+    ``starters_drawn``: each match's first game has its starter drawn, ``drawing``: the running
+    game's starter is being drawn (its first roll waits for that draw), and ``drawing_bracket``: the
+    bracket order is being drawn (no round is shown before it).
 
     >>> from referee.rules.poker_bluff import new_bracket
     >>> from types import SimpleNamespace
@@ -120,15 +121,17 @@ def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, 
     if evening is None:
         return None
     games = {frozenset(match.seats): list(match.winners) for match in evening.matches}
+    drawing_bracket = bool(getattr(evening, "drawing_bracket", False))
     return {
         "evening": evening.number,
         "entrants": list(evening.bracket.entrants),
         "rounds": [[{"seats": list(pairing.seats), "winner": pairing.winner,
                      "games": list(games.get(frozenset(pairing.seats), []))} for pairing in round_]
-                   for round_ in evening.bracket.rounds],
+                   for round_ in evening.bracket.rounds] if not drawing_bracket else [],
         "champion": evening.bracket.champion,
         "pot": dict(pot) if pot is not None else None,
         "token_value": token_value,
         "starters_drawn": bool(getattr(evening, "starters_drawn", False)),
         "drawing": bool(getattr(evening, "drawing", False)),
+        "drawing_bracket": drawing_bracket,
     }

@@ -8,6 +8,7 @@ draw kind              family         used by            which draw
 ``roll_off``           liars_dice     ``roll_off``       the entry's ``draw``; its ``game`` is the ref
 ``poker_roll``         poker_bluff    ``cup_rolled``     the entry's ``draw``; its ``game`` is the ref
 ``poker_starter``      poker_bluff    ``starter_drawn``  the entry's ``draw``; its ``game`` is the ref
+``bracket``            poker_bluff    ``bracket_drawn``  the entry's ``draw``; its ``game`` is the ref
 ``attempt_check``      liars_dice     ``attempt_checked`` the entry's ``draw``; its ``attempt`` is the ref
 ``attempt_target_die`` liars_dice     ``attempt_resolved`` the draw waiting, when it is this attempt's
 ====================== ============== ================== ==========================================
@@ -42,6 +43,7 @@ from typing import Any
 from referee.fairness.purposes import (
     ATTEMPT_CHECK,
     ATTEMPT_TARGET_DIE,
+    BRACKET,
     DRAWS_PER_REFERENCE,
     POKER_ROLL,
     POKER_STARTER,
@@ -70,6 +72,7 @@ USES: dict[str, Use] = {
     ROLL_OFF: Use(LIARS_DICE, "roll_off", "game"),
     POKER_ROLL: Use("poker_bluff", "cup_rolled", "game"),
     POKER_STARTER: Use("poker_bluff", "starter_drawn", "game"),
+    BRACKET: Use("poker_bluff", "bracket_drawn", "game"),
     ATTEMPT_CHECK: Use(LIARS_DICE, "attempt_checked", "attempt"),
     ATTEMPT_TARGET_DIE: Use(LIARS_DICE, "attempt_resolved", "attempt", named=False),
 }

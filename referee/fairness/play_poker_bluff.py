@@ -8,7 +8,11 @@ consecutive, none running) enters every seated player, seats ascending, into ``n
 each ``game_started`` must name the pair and starter the bracket and match give (the first
 pair of the bracket round still to play, button first; its ``Match.next_starter``; in an evening
 ``"starters": "drawn"`` no starter for a match's first game, whose ``starter_drawn`` must follow its
-revealed draw, and an evening after such an evening must draw too), and its
+revealed draw, and an evening after such an evening must draw too; an evening of three or more
+``"bracket": "drawn"`` no game before its ``bracket_drawn``, whose order must be the shuffle of the
+entrants its revealed draw gives, in a game of its own whose manifest names every entrant, and a later
+evening of three or more must draw its bracket too; an evening of three or more from before brackets
+were drawn pairs them in seat order, with a loud note), and its
 game is re-derived by ``PokerGameReplay`` (rolls against their draws, every move, each doubt's
 outcome and the tokens). A game's winner goes into its match, a match's into the bracket, and
 once the final is decided the log must say ``evening_ended`` with the bracket's champion.
@@ -41,6 +45,7 @@ from typing import Any
 from referee.rules.errors import RulesError
 from referee.rules.poker_bluff import Bracket, Match, PokerSettings, new_bracket
 
+from .purposes import bracket_order
 from .replay_poker_game import PokerGameReplay, PokerStart, pair_text
 from .report import Report
 
@@ -74,6 +79,9 @@ class _Evening:
     stopped: bool = False
     ended: bool = False
     starters_drawn: bool = False
+    drawing_bracket: bool = False
+    bracket_seats: list[int] | None = None
+    """The seats the manifest of the evening's bracket draw names (None before it is opened)."""
 
     @property
     def step(self) -> str:
@@ -92,12 +100,16 @@ class _Walk:
         self.recorded = True
         self.drew_starters: int | None = None
         """The first evening whose starters were drawn (every later one must draw them too)."""
+        self.drew_bracket: int | None = None
+        """The first evening whose bracket was drawn (every later one of three or more must draw it too)."""
 
     def feed(self, entry: dict[str, Any]) -> None:
         kind = entry["kind"]
         handler = getattr(self, "_" + kind, None) if kind in _TABLE_KINDS else None
         if handler is not None:
             handler(entry["seq"], entry["public"])
+        elif kind == "game_opened" and self.game is None and self.evening is not None and self.evening.drawing_bracket:
+            self.evening.bracket_seats = list(entry["public"]["seats"])
         elif self.game is not None and kind in PokerGameReplay.KINDS and self._of_this_game(entry):
             self.game.feed(entry)
             if kind == "starter_drawn":
@@ -182,22 +194,72 @@ class _Walk:
             problem = (f"the evening takes its matches' starters from seat order, but evening {self.drew_starters} "
                        "drew them: a server that stops drawing chooses who starts")
         else:
-            problem = None
+            problem = self._bracket_problem(public, entrants)
         if drawn and self.drew_starters is None:
             self.drew_starters = number
+        shuffled = "bracket" in public
+        if shuffled and self.drew_bracket is None:
+            self.drew_bracket = number
         try:
             bracket = new_bracket(entrants)
         except RulesError as error:
             problem = problem or f"the rules cannot draw a bracket of seats {entrants} ({error.code})"
             bracket = new_bracket([0, 1])
-        self.evening = _Evening(number, bracket, stopped=problem is not None, starters_drawn=drawn)
+        self.evening = _Evening(number, bracket, stopped=problem is not None, starters_drawn=drawn,
+                                drawing_bracket=shuffled)
         if problem:
             self.report.fail(step, f"seq {seq}: {problem}")
             return
-        pairs = ", ".join(f"seat {p.seats[0]} has a bye" if p.is_bye else f"seats {p.seats[0]}–{p.seats[1]}"
-                          for p in bracket.current)
+        if shuffled:
+            self.report.add(step, True, f"seq {seq}: seats {', '.join(map(str, entrants))} enter the bracket; its order "
+                                        "is drawn")
+            return
         self.report.add(step, True, f"seq {seq}: seats {', '.join(map(str, entrants))} enter the bracket; round 1: "
-                                    f"{pairs}")
+                                    f"{_pairs(bracket)}")
+        if len(entrants) >= 3:
+            self.report.add(step, True, "note: the bracket pairs the entrants in seat order (a log from before brackets "
+                                        "were drawn): the server could choose who plays whom by the seats it gave")
+
+    def _bracket_problem(self, public: dict[str, Any], entrants: list[int]) -> str | None:
+        """Why an evening's ``bracket`` marker is wrong: not "drawn", with fewer than three entrants, or absent
+        for three or more after an evening that drew its bracket."""
+        if "bracket" in public and (public["bracket"] != "drawn" or len(entrants) < 3):
+            return "the evening's bracket is something other than \"drawn\" for three entrants or more"
+        if "bracket" not in public and len(entrants) >= 3 and self.drew_bracket is not None:
+            return (f"the evening pairs its bracket in seat order, but evening {self.drew_bracket} drew it: a server "
+                    "that stops drawing chooses who plays whom")
+        return None
+
+    def _bracket_drawn(self, seq: int, public: dict[str, Any]) -> None:
+        number, draw = public["game"], public["draw"]
+        expected, self.last_game = self.last_game + 1, number
+        evening = self.evening
+        if evening is None:
+            self.report.fail(f"evening {public['evening']}", f"seq {seq}: a bracket is drawn, but no evening is running")
+            return
+        if evening.stopped:
+            return
+        entrants, values = list(evening.bracket.entrants), self.draws.get((number, draw))
+        if not evening.drawing_bracket or public["evening"] != evening.number:
+            problem = f"a bracket of evening {public['evening']} is drawn while evening {evening.number} draws none"
+        elif number != expected:
+            problem = f"the bracket is drawn in game {number}, after game {expected - 1}"
+        elif evening.bracket_seats != entrants:
+            problem = f"the bracket's game {number} names seats {evening.bracket_seats}, not the entrants {entrants}"
+        elif values is None or len(values) != len(entrants) - 1:
+            problem = f"draw {draw} of game {number}, which orders the bracket, is not revealed as a bracket draw"
+        elif public["order"] != bracket_order(entrants, values):
+            problem = (f"the bracket's order is {public['order']}, but draw {draw} of game {number} gives "
+                       f"{bracket_order(entrants, values)}")
+        else:
+            problem = None
+        if problem:
+            evening.stopped = True
+            self.report.fail(evening.step, f"seq {seq}: {problem}")
+            return
+        evening.bracket, evening.drawing_bracket = new_bracket(public["order"]), False
+        self.report.add(evening.step, True, f"seq {seq}: draw {draw} of game {number} orders the bracket "
+                                            f"{', '.join(map(str, public['order']))}; round 1: {_pairs(evening.bracket)}")
 
     def _game_started(self, seq: int, public: dict[str, Any]) -> None:
         number, seats, opener = public["game"], list(public["seats"]), public["opener"]
@@ -205,6 +267,10 @@ class _Walk:
         self._unended(seq)
         expected, self.last_game = self.last_game + 1, number
         evening = self.evening
+        if evening is not None and evening.drawing_bracket and not evening.stopped:
+            evening.stopped = True
+            self.report.fail(evening.step, f"seq {seq}: game {number} starts before the evening's bracket is drawn")
+            return
         if number != expected:
             self.report.fail(f"game {number}", f"seq {seq}: game {number} starts after game {expected - 1}")
             return
@@ -273,7 +339,13 @@ class _Walk:
 
 
 _TABLE_KINDS = frozenset({"table_created", "seat_taken", "seat_left", "rules_changed", "evening_started",
-                          "game_started", "evening_ended"})
+                          "bracket_drawn", "game_started", "evening_ended"})
+
+
+def _pairs(bracket: Bracket) -> str:
+    """A bracket's current round in words."""
+    return ", ".join(f"seat {p.seats[0]} has a bye" if p.is_bye else f"seats {p.seats[0]}–{p.seats[1]}"
+                     for p in bracket.current)
 
 
 def check_poker_bluff(entries: list[dict[str, Any]], report: Report) -> None:

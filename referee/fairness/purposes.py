@@ -18,6 +18,10 @@ kind                         ref               items
 ``poker_starter``            game number       one ``("seat A or B", 2)``, A < B the match's two players:
                                                1 names A, 2 names B to start; once, before the first roll
                                                of a match's first game
+``bracket``                  game number       ``("place k of N", N - k + 1)`` for k = 1 .. N - 1, N >= 3
+                                               the entrants of a poker-dice evening: a shuffle of them
+                                               (``bracket_order``); once, in the evening's own game (a
+                                               manifest of every entrant that plays nothing but this draw)
 ============================ ================= ====================================================
 
 >>> purpose(ATTEMPT_CHECK, 3)
@@ -27,7 +31,7 @@ True
 >>> purpose("attempt 3 check", 1)
 Traceback (most recent call last):
 ...
-referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, poker_starter, not "attempt 3 check"
+referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, poker_starter, bracket, not "attempt 3 check"
 """
 from __future__ import annotations
 
@@ -42,8 +46,9 @@ ATTEMPT_TARGET_DIE = "attempt_target_die"
 ROLL_OFF = "roll_off"
 POKER_ROLL = "poker_roll"
 POKER_STARTER = "poker_starter"
+BRACKET = "bracket"
 DRAWS_PER_REFERENCE: dict[str, int | None] = {ATTEMPT_CHECK: 1, ATTEMPT_TARGET_DIE: 1, ROLL_OFF: None, POKER_ROLL: None,
-                                              POKER_STARTER: 1}
+                                              POKER_STARTER: 1, BRACKET: 1}
 """How many draws one reference may have, by kind (None: any number, counted 1, 2, ...)."""
 CHECK_DICE = (20, 100)
 MAX_DICE = 10
@@ -52,7 +57,9 @@ ROLL_OFF_DICE = 2
 POKER_DIE = ("die", 6)
 POKER_CUP = 5
 STARTER_SIDES = 2
-GAME_KINDS = (ROLL_OFF, POKER_ROLL, POKER_STARTER)
+MAX_ENTRANTS = 64
+"""The most entrants a bracket draw shuffles (more than any table seats)."""
+GAME_KINDS = (ROLL_OFF, POKER_ROLL, POKER_STARTER, BRACKET)
 """The kinds whose reference is a game number (the others serve an attempt)."""
 
 
@@ -114,6 +121,9 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     elif kind == POKER_STARTER:
         fits = len(shape) == 1 and starter_pair(items[0]) is not None and shape[0][1] == STARTER_SIDES
         expected = f"one (\"seat A or B\", {STARTER_SIDES}), seats A < B"
+    elif kind == BRACKET:
+        fits = 3 <= len(shape) + 1 <= MAX_ENTRANTS and shape == bracket_items(len(shape) + 1)
+        expected = f"(\"place k of N\", N - k + 1) for k = 1 .. N - 1, 3 <= N <= {MAX_ENTRANTS}"
     else:
         seats = roll_off_seats(items)
         fits = bool(seats) and shape == [(f"seat {s}", ROLL_OFF_SIDES) for s in seats for _ in range(ROLL_OFF_DICE)]
@@ -157,6 +167,31 @@ def starter_items(seats: tuple[int, int] | list[int]) -> list[tuple[str, int]]:
     """
     low, high = sorted(seats)
     return [(f"seat {low} or {high}", STARTER_SIDES)]
+
+
+def bracket_items(count: int) -> list[tuple[str, int]]:
+    """The items of the bracket draw of ``count`` entrants: the k-th picks the entrant at place k among
+    the ``count - k + 1`` not placed yet (``bracket_order``).
+
+    >>> bracket_items(3)
+    [('place 1 of 3', 3), ('place 2 of 3', 2)]
+    """
+    return [(f"place {k} of {count}", count - k + 1) for k in range(1, count)]
+
+
+def bracket_order(entrants: list[int] | tuple[int, ...], values: list[int]) -> list[int]:
+    """The bracket order a bracket draw's ``values`` give ``entrants``: each value picks, 1 for the lowest,
+    one of the seats not placed yet, ascending; the last seat left takes the last place (a Fisher–Yates
+    shuffle, every order equally likely).
+
+    >>> bracket_order([0, 1, 2], [3, 1])
+    [2, 0, 1]
+    >>> bracket_order([4, 7, 9, 12], [1, 1, 1])
+    [4, 7, 9, 12]
+    """
+    left = sorted(entrants)
+    order = [left.pop(value - 1) for value in values]
+    return order + left
 
 
 def roll_off_seats(items: list[dict[str, Any]]) -> list[int]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from referee.fairness.dealer import SEED_MISSING_REASONS, SEEDED_DRAW_KEY
 from referee.fairness.encoding import seats_of
-from referee.fairness.purposes import POKER_ROLL, POKER_STARTER, ROLL_OFF, purpose_problem, roll_off_seats
+from referee.fairness.purposes import BRACKET, POKER_ROLL, POKER_STARTER, ROLL_OFF, purpose_problem, roll_off_seats
 from referee.fairness.report import Report
 from referee.fairness.stream import seeds_digest
 from referee.fairness.verify_check_seeds import SealedSeeds
@@ -38,7 +38,8 @@ DRAW_MISSING_WORDS = {
     "not_connected": "their browser was not connected when the draw was made",
     "late": "their seed had not arrived when the wait for seeds ran out",
 }
-ALONE = {POKER_ROLL: "this cup", ROLL_OFF: "this roll-off throw", POKER_STARTER: "this starter draw"}
+ALONE = {POKER_ROLL: "this cup", ROLL_OFF: "this roll-off throw", POKER_STARTER: "this starter draw",
+         BRACKET: "this bracket draw"}
 """What a draw of each seeded kind is, in the loud note of a draw no person seeded."""
 INPUTS = ("seeds", "seeds_missing", "seeds_digest")
 ALONE_WORDS = "was rolled by the server alone"
@@ -47,13 +48,14 @@ ALONE_WORDS = "was rolled by the server alone"
 
 def concerned(request: dict[str, Any], people: list[int]) -> list[int]:
     """The people whose seeds a draw of ``request`` takes: a poker-dice roll or a match's starter draw both
-    players (every person of the game), a roll-off throw every person throwing; the referee's checks none yet.
+    players, an evening's bracket draw every entrant (every person of the game), a roll-off throw every
+    person throwing; a check roll or target die the attempter only, sealed (``verify_check_seeds``).
 
     >>> concerned({"purpose": {"kind": "roll_off"}, "items": [{"label": "seat 1"}, {"label": "seat 1"}]}, [0, 1])
     [1]
     """
     kind = request["purpose"]["kind"]
-    if kind in (POKER_ROLL, POKER_STARTER):
+    if kind in (POKER_ROLL, POKER_STARTER, BRACKET):
         return list(people)
     if kind == ROLL_OFF:
         throwing = roll_off_seats(request["items"])

@@ -1,8 +1,8 @@
 """The seeds of a table's draws: who a draw waits for, until when, and the draw itself.
 
-A draw the rules wait for (``DueDraw``: a poker-dice match's starter or roll, a roll-off throw; the family
-says which, ``Family.due_draw``) is not made at once: the people it concerns (a starter or a roll both
-players, a throw every person throwing, never a bot) are asked for a fresh seed, sent by their browsers (the ``draw_seed``
+A draw the rules wait for (``DueDraw``: a poker-dice evening's bracket, a match's starter or roll, a roll-off
+throw, a check roll; the family says which, ``Family.due_draw``) is not made at once: the people it concerns
+(a bracket every entrant, a starter or a roll both players, a throw every person throwing, never a bot) are asked for a fresh seed, sent by their browsers (the ``draw_seed``
 event) after the manifest fixed the server's secret s_n. The table waits up to ``seed_wait_s`` for
 the seeds of the connected ones; when none of them is connected it waits the same bounded time for
 one to come back; then it draws with the seeds that came, logged as ``draw_seed`` entries right before
@@ -74,13 +74,14 @@ class DrawSeeding:
     def due_draw(self) -> DueDraw | None:
         """The draw the rules wait for now (None when they wait for none)."""
         state = self.current
-        if state.game is None or state.fairness is None:
+        if state.fairness is None:
             return None
         return self.family.due_draw(state)
 
     def draw_parts(self, sealed: bool = False) -> dict[str, Any]:
         """What the state tells every page of the table's seeded draws (docs/protocol.md, ``draws``): the
-        option ``require_seeds``; ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
+        option ``require_seeds``; ``game``, the number of the game the draws are of (a poker-dice evening's
+        bracket draw has a game of its own; None before the first); ``waiting``, the draw being awaited ``{draw, kind, seats, paused}`` (the
         people whose browsers send a seed for it; ``paused``: it waits without a deadline, ``require_seeds``)
         or None; and ``recent``, the running game's last ``SHOWN_DRAWS`` draws that concern people, each
         ``{draw, purpose, seeds, seeds_missing, alone}`` as committed (``alone``: no person's seed went in:
@@ -88,8 +89,9 @@ class DrawSeeding:
         (the referee's state); its people learn of it from ``sealed_waiting``, in their own seat's part; it is
         ``recent`` once revealed (at the game's end, with its attempt), with the seeds its inputs held."""
         fairness = self.current.fairness
-        if self.current.game is None or fairness is None:
-            return {"require_seeds": self.current.require_seeds, "waiting": None, "recent": [], "deal_paused": False}
+        if fairness is None:
+            return {"require_seeds": self.current.require_seeds, "game": None, "waiting": None, "recent": [],
+                    "deal_paused": False}
         due = self.due_draw()
         if due is not None and due.sealed is not None and not sealed:
             due = None
@@ -104,8 +106,8 @@ class DrawSeeding:
             if public.get("seeds") or public.get("seeds_missing"):
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
-        return {"require_seeds": self.current.require_seeds, "waiting": waiting, "recent": recent[::-1],
-                "deal_paused": self.deal_paused()}
+        return {"require_seeds": self.current.require_seeds, "game": fairness.opening_public["game"], "waiting": waiting,
+                "recent": recent[::-1], "deal_paused": self.deal_paused()}
 
     def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
         """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused, ...sealed}`` (for its private part
@@ -156,7 +158,8 @@ class DrawSeeding:
         return fairness.draw_count + 1 if fairness is not None else 0
 
     def _draw_key(self) -> tuple[int, int]:
-        return (self.current.game_no, self._next_draw())
+        fairness = self.current.fairness
+        return (fairness.opening_public["game"] if fairness is not None else 0, self._next_draw())
 
     def _awaited(self, due: DueDraw) -> list[int]:
         return [seat for seat in due.people if seat in self.connected]

@@ -27,7 +27,7 @@ from referee.bots.poker_bluff.registry import make_poker_bot
 from referee.bots.registry import make_bot
 from referee.bots.situation import Situation
 from referee.poker_views import poker_game_view
-from referee.fairness.purposes import POKER_ROLL, POKER_STARTER, ROLL_OFF, starter_items
+from referee.fairness.purposes import BRACKET, POKER_ROLL, POKER_STARTER, ROLL_OFF, bracket_items, starter_items
 from referee.rules import Phase, callers, pending_roll_off
 from referee.rules import poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF
@@ -208,16 +208,22 @@ class PokerBluff:
         return ()
 
     def due_draw(self, state: TableState) -> DueDraw | None:
-        game = state.game
+        game, evening = state.game, state.evening
+        if evening is not None and evening.drawing_bracket:  # in its own game, whose manifest names every entrant
+            return DueDraw(BRACKET, state.game_no + 1, bracket_items(len(evening.bracket.entrants)),
+                           tuple(_people(state)))
         if not isinstance(game, poker_bluff.GameState):
             return None
-        if state.evening is not None and state.evening.drawing:
+        if evening is not None and evening.drawing:
             return DueDraw(POKER_STARTER, state.game_no, starter_items(game.seats), tuple(_people(state)))
         count = poker_bluff.pending_roll(game)
         return DueDraw(POKER_ROLL, state.game_no, roll_items(count), tuple(_people(state))) if count else None
 
     def drawn(self, table: Table, number: int) -> None:
-        if table.current.evening is not None and table.current.evening.drawing:
+        evening = table.current.evening
+        if evening is not None and evening.drawing_bracket:
+            table._bracket_drawn(number)
+        elif evening is not None and evening.drawing:
             table._starter_drawn(number)
         else:
             table._rolled(number)

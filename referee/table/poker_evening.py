@@ -1,7 +1,10 @@
 """A poker-dice evening at a table: the bracket of everyone seated at its start, and its matches.
 
 An evening begins with ``evening_started`` (every seated player, seat order, enters
-``new_bracket``). The table then plays, one game at a time, the first pair of the current
+``new_bracket``). An evening of three or more whose bracket is drawn (``"bracket": "drawn"``, every
+such evening logged since) waits (``drawing_bracket``) for its ``bracket`` draw, made in a game of its
+own, whose shuffle of the entrants (``bracket_drawn``) is the bracket order (``paired``); before, the
+bracket paired the entrants in seat order. The table then plays, one game at a time, the first pair of the current
 bracket round still to play: its ``Match`` (one game, or two and a decider under ``two_games``)
 says who starts. In an evening whose starters are drawn (``"starters": "drawn"``, every evening
 logged since) the first game of each match starts with its starter undrawn (``drawing``): the
@@ -19,6 +22,11 @@ once the final is decided the evening has a champion, and ``evening_ended`` says
 >>> evening = evening.playing(evening.next_match(two_games=False)).record(winner=2)
 >>> evening.champion, evening.next_match(two_games=False)
 (2, None)
+>>> shuffled = Evening.begin(1, (0, 1, 2), bracket_drawn=True)
+>>> shuffled.drawing_bracket, shuffled.next_match(two_games=False)
+(True, None)
+>>> shuffled.paired((2, 0, 1)).next_match(two_games=False).seats
+(2, 0)
 >>> drawn = Evening.begin(1, (0, 1), starters_drawn=True)
 >>> match = drawn.next_match(two_games=True)
 >>> drawn.opener_of(match), drawn.playing(match).drawing
@@ -48,11 +56,19 @@ class Evening:
     """The first game of each match starts with a drawn starter (evenings logged before: the pairing's first seat)."""
     drawing: bool = False
     """The last match begun waits for its starter draw (its first game rolls nothing before it)."""
+    drawing_bracket: bool = False
+    """The evening waits for its bracket draw: no match begins before it."""
 
     @classmethod
-    def begin(cls, number: int, entrants: Sequence[int], starters_drawn: bool = False) -> "Evening":
-        """Evening ``number`` with ``entrants`` in bracket order (``bracket/entrants`` unless 2+ distinct seats)."""
-        return cls(number, new_bracket(entrants), starters_drawn=starters_drawn)
+    def begin(cls, number: int, entrants: Sequence[int], starters_drawn: bool = False,
+              bracket_drawn: bool = False) -> "Evening":
+        """Evening ``number`` with ``entrants`` in bracket order (``bracket/entrants`` unless 2+ distinct seats);
+        ``bracket_drawn``: the order is drawn first (``paired``)."""
+        return cls(number, new_bracket(entrants), starters_drawn=starters_drawn, drawing_bracket=bracket_drawn)
+
+    def paired(self, order: Sequence[int]) -> "Evening":
+        """The evening once its bracket draw gave the entrants' ``order``."""
+        return replace(self, bracket=new_bracket(order), drawing_bracket=False)
 
     @property
     def champion(self) -> int | None:
@@ -74,9 +90,9 @@ class Evening:
     def next_match(self, two_games: bool) -> Match | None:
         """The match whose next game the table plays now: the first pair of the current bracket
         round without a winner (the match begun for it, or a new one, its first seat on the button);
-        None once the evening has a champion."""
+        None while the bracket is drawn and once the evening has a champion."""
         pending = [pairing for pairing in self.bracket.pending if not pairing.is_bye]
-        if self.champion is not None or not pending:
+        if self.champion is not None or not pending or self.drawing_bracket:
             return None
         seats = pending[0].seats
         return self.match_of(seats) or Match(seats[0], seats[1], two_games)

@@ -1,7 +1,10 @@
 """The poker-dice entries of a table's fold (docs/protocol.md, "A poker-dice table's log").
 
 ``evening_started`` begins a bracket of the seated players (``"starters": "drawn"``: each match's
-first game has its starter drawn); ``game_started`` must name the pair and starter the bracket and
+first game has its starter drawn; ``"bracket": "drawn"``, three entrants or more: the bracket order
+is drawn first, in a game of its own whose manifest names every entrant, and ``bracket_drawn``
+``{evening, game, draw, order}`` gives the shuffle its revealed ``bracket`` draw makes: ``bracket/draw``
+otherwise); ``game_started`` must name the pair and starter the bracket and
 its match say (``evening/order``; no starter, ``null``, for a match whose starter is drawn), and
 ``starter_drawn`` names the starter the match's revealed ``poker_starter`` draw gives (``starter/draw``)
 before the first roll; ``cup_rolled`` applies the
@@ -30,7 +33,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
-from referee.fairness.purposes import POKER_CUP, POKER_ROLL, POKER_STARTER, ROLL_OFF_SIDES, purpose, starter_items
+from referee.fairness.purposes import (BRACKET, POKER_CUP, POKER_ROLL, POKER_STARTER, ROLL_OFF_SIDES, bracket_items,
+                                       bracket_order, purpose, starter_items)
 from referee.rules import Event
 from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, NextRound, Reroll, Roll, Step, apply,
                                        from_dict, pending_roll)
@@ -62,10 +66,33 @@ def _evening_started(state: TableState, public: dict[str, Any], _secret: dict[st
     if entrants != sorted(state.seats):
         raise TableError("evening/order", f"an evening's entrants are every seated player in seat order "
                                           f"({sorted(state.seats)}), not {entrants}")
-    if set(public) - {"evening", "entrants", "starters"} or public.get("starters", "drawn") != "drawn":
-        raise TableError("evening/order", f"evening_started is {{evening, entrants, starters: \"drawn\"}}, not {public}")
-    evening = Evening.begin(number, entrants, starters_drawn="starters" in public)
+    if (set(public) - {"evening", "entrants", "starters", "bracket"} or public.get("starters", "drawn") != "drawn"
+            or public.get("bracket", "drawn") != "drawn" or ("bracket" in public and len(entrants) < 3)):
+        raise TableError("evening/order", f"evening_started is {{evening, entrants, starters: \"drawn\"}} and, for "
+                                          f"three entrants or more, bracket: \"drawn\"; not {public}")
+    evening = Evening.begin(number, entrants, starters_drawn="starters" in public, bracket_drawn="bracket" in public)
     return replace(state, evening=evening, events=(Event("evening_started", dict(public)),))
+
+
+def _bracket_drawn(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
+    """The evening's revealed bracket draw, in its own game (the next game number), gives the bracket order."""
+    evening, fairness = state.evening, state.fairness
+    game_no = state.game_no + 1
+    if (evening is None or not evening.drawing_bracket or fairness is None or public.get("game") != game_no
+            or fairness.opening_public.get("game") != game_no or public.get("evening") != evening.number):
+        raise TableError("bracket/draw", f"no bracket is being drawn in game {public.get('game')}")
+    entrants = list(evening.bracket.entrants)
+    number = public["draw"]
+    draw = fairness.draw_at(number)
+    request = draw[1].get("request", {}) if draw is not None else {}
+    items = [(item.get("label"), item.get("sides")) for item in request.get("items", [])]
+    if (draw is None or not fairness.is_revealed(number) or request.get("purpose") != purpose(BRACKET, game_no)
+            or items != bracket_items(len(entrants))):
+        raise TableError("bracket/draw", f"draw {number} is not the revealed bracket draw of game {game_no}")
+    order = bracket_order(entrants, [result["value"] for result in draw[1]["results"]])
+    if public.get("order") != order:
+        raise TableError("bracket/draw", f"draw {number} orders the bracket {order}, not {public.get('order')}")
+    return replace(state, game_no=game_no, evening=evening.paired(order), events=(Event("bracket_drawn", dict(public)),))
 
 
 def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -191,6 +218,7 @@ def _poker_game(state: TableState) -> GameState:
 
 HANDLERS: dict[str, Handler] = {
     "evening_started": _evening_started,
+    "bracket_drawn": _bracket_drawn,
     "game_started": _game_started,
     "starter_drawn": _starter_drawn,
     "cup_rolled": _cup_rolled,

@@ -2,7 +2,10 @@
 
 Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 
-* a start: ``evening_started`` when no evening is running, then ``game_started`` (the pair and
+* a start: ``evening_started`` when no evening is running; for an evening of three or more its bracket
+  draw first, in a game of its own (``game_opened`` naming every entrant, the ``bracket`` draw seeded by
+  every entrant, once their seeds are in or their wait ran out, its ``draw_revealed`` and
+  ``bracket_drawn`` ``{evening, game, draw, order}``: the bracket order); then ``game_started`` (the pair and
   starter the bracket and match say), ``game_opened``, for a match's first game its starter draw
   (``draw_committed`` purpose ``{poker_starter, ref: game}`` seeded by both players, its
   ``draw_revealed`` and ``starter_drawn`` ``{game, draw, seat}``: the seat that starts), and the first roll;
@@ -40,6 +43,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness import kinds
+from referee.fairness.purposes import bracket_order
+from referee.fairness.secrets_chain import MIN_DRAW_SLOTS
 from referee.rules.families import rules_of
 from referee.rules.poker_bluff import Declaration, GameState, pending_roll
 
@@ -109,28 +114,60 @@ class PokerPlay:
         self._notify()
 
     def _start_poker(self) -> None:
-        """The entries of a start (inside the caller's command): a new evening when none is running,
+        """The entries of a start (inside the caller's command): a new evening when none is running (an
+        evening of three or more waits for its bracket draw: ``_bracket_drawn`` opens its first game),
         then the bracket's next game, its manifest and its first roll."""
         state = self.current
         if state.game_running:
             raise TableError("game/running", "a game is already running at this table")
+        if state.evening_running and state.evening.drawing_bracket:  # type: ignore[union-attr]
+            raise TableError("evening/drawing", "the evening's bracket is being drawn: its first game starts then")
         if not state.evening_running:
             if len(state.seats) < 2:
                 raise TableError("start/too_few", "an evening needs at least 2 seated players")
             number = state.evening.number + 1 if state.evening is not None else 1
-            self._commit("evening_started", {"evening": number, "entrants": sorted(state.seats), "starters": "drawn"})
+            entrants = sorted(state.seats)
+            drawn = {"bracket": "drawn"} if len(entrants) >= 3 else {}
+            self._commit("evening_started", {"evening": number, "entrants": entrants, "starters": "drawn", **drawn})
+            if drawn:
+                self._open_game(self.current.game_no + 1, entrants, MIN_DRAW_SLOTS)  # one draw: the fewest slots
+                self._await_draw()
+                return
+        self._start_match_game()
+        self._poker_roll()
+
+    def _bracket_drawn(self, number: int) -> None:
+        """The evening's bracket draw ``number`` is made: revealed at once, its shuffle is the bracket order,
+        and the first game of the bracket opens (its starter draw is awaited next)."""
+        fairness = self.current.fairness
+        drawn = fairness.draw_at(number) if fairness is not None else None
         evening = self.current.evening
-        match = evening.next_match(self.current.settings.two_games) if evening is not None else None  # type: ignore[union-attr]
+        if fairness is None or drawn is None or evening is None:
+            raise TableError("bracket/draw", f"draw {number} is not a draw of this evening")
+        self._commit(kinds.DRAW_REVEALED, self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret),
+                                                                    drawn[1]))
+        order = bracket_order(evening.bracket.entrants, [result["value"] for result in drawn[1]["results"]])
+        self._commit("bracket_drawn", {"evening": evening.number, "game": fairness.opening_public["game"],
+                                       "draw": number, "order": order})
+        self._start_match_game()
+
+    def _start_match_game(self) -> None:
+        """``game_started`` for the bracket's next game and its manifest (inside the caller's command)."""
+        evening = self.current.evening
+        match = evening.next_match(self.current.settings.two_games) if evening is not None else None
         if match is None:
             raise TableError("evening/order", "this evening has no game left to play")
         game_no = self.current.game_no + 1
         self._commit("game_started", {"game": game_no, "seats": list(match.seats), "opener": evening.opener_of(match)})  # type: ignore[union-attr]
-        seats = sorted(match.seats)
+        self._open_game(game_no, sorted(match.seats), DRAW_SLOTS)
+
+    def _open_game(self, game_no: int, seats: list[int], draw_slots: int) -> None:
+        """``game_opened``: the manifest of game ``game_no`` for ``seats`` (a match's pair, or every entrant
+        of an evening's bracket draw) and the people among them, committing to ``draw_slots`` draws."""
         people = [seat for seat in self.current.humans() if seat in seats]
         manifest, secret = self._dealer.open_game(self.id, game_no, rules_of(self.current.settings), seats, people,
-                                                  draw_slots=DRAW_SLOTS)
+                                                  draw_slots=draw_slots)
         self._commit("game_opened", manifest, secret)
-        self._poker_roll()
 
     def _poker_roll(self) -> None:
         """The dice the holder must roll now: awaited (the players' seeds, ``draw_seeding``), then drawn

@@ -15,7 +15,7 @@ const DRAW_MISSING_WORDS = {
   not_connected: 'their browser was not connected when the draw was made',
   late: 'their seed had not arrived when the wait for seeds ran out',
 };
-const ALONE = { poker_roll: 'this cup', roll_off: 'this roll-off throw', poker_starter: 'this starter draw' };
+const ALONE = { poker_roll: 'this cup', roll_off: 'this roll-off throw', poker_starter: 'this starter draw', bracket: 'this bracket draw' };
 const INPUTS = ['seeds', 'seeds_missing', 'seeds_digest'];
 
 function rollOffSeats(items) {
@@ -32,7 +32,7 @@ function rollOffSeats(items) {
 /** The people whose seeds a draw of `request` takes (a poker-dice roll or a match's starter draw: every person; a roll-off throw: those throwing). */
 export function concernedSeats(request, people) {
   const kind = request.purpose.kind;
-  if (kind === 'poker_roll' || kind === 'poker_starter') return [...people];
+  if (kind === 'poker_roll' || kind === 'poker_starter' || kind === 'bracket') return [...people];
   if (kind === 'roll_off') { const throwing = rollOffSeats(request.items); return people.filter((seat) => throwing.includes(seat)); }
   return [];
 }

@@ -111,7 +111,7 @@ function onState(state) {
   option.render(state, state.you?.is_host === true);
   const draws = state.draws;
   const seat = state.you?.seat ?? null;
-  const game = state.game?.game;
+  const game = draws?.game ?? undefined; // the draws' own game: an evening's bracket draw has one before any match
   if (!draws || game === undefined) {
     show(box, false);
     return;

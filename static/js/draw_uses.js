@@ -16,6 +16,7 @@ const USES = {
   roll_off: { family: LIARS_DICE, entry: 'roll_off', ref: 'game', named: true },
   poker_roll: { family: 'poker_bluff', entry: 'cup_rolled', ref: 'game', named: true },
   poker_starter: { family: 'poker_bluff', entry: 'starter_drawn', ref: 'game', named: true },
+  bracket: { family: 'poker_bluff', entry: 'bracket_drawn', ref: 'game', named: true },
   attempt_check: { family: LIARS_DICE, entry: 'attempt_checked', ref: 'attempt', named: true },
   attempt_target_die: { family: LIARS_DICE, entry: 'attempt_resolved', ref: 'attempt', named: false },
 };

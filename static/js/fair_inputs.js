@@ -20,9 +20,11 @@ const ATTEMPT_TARGET_DIE = 'attempt_target_die';
 const ROLL_OFF = 'roll_off';
 const POKER_ROLL = 'poker_roll';
 const POKER_STARTER = 'poker_starter';
-const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null, [POKER_ROLL]: null, [POKER_STARTER]: 1 };
-const GAME_KINDS = [ROLL_OFF, POKER_ROLL, POKER_STARTER]; // the kinds whose reference is a game number
+const BRACKET = 'bracket';
+const DRAWS_PER_REFERENCE = { [ATTEMPT_CHECK]: 1, [ATTEMPT_TARGET_DIE]: 1, [ROLL_OFF]: null, [POKER_ROLL]: null, [POKER_STARTER]: 1, [BRACKET]: 1 };
+const GAME_KINDS = [ROLL_OFF, POKER_ROLL, POKER_STARTER, BRACKET]; // the kinds whose reference is a game number
 const STARTER_SIDES = 2;
+const MAX_ENTRANTS = 64;
 const POKER_CUP = 5;
 const CHECK_DICE = [20, 100];
 const MAX_DICE = 10;
@@ -75,6 +77,19 @@ export function starterPair(item) {
   return low < high ? [low, high] : null;
 }
 
+/** The items of the bracket draw of `count` entrants: [["place 1 of 3", 3], ["place 2 of 3", 2]] (purposes.bracket_items). */
+export function bracketItems(count) {
+  return Array.from({ length: count - 1 }, (_, k) => [`place ${k + 1} of ${count}`, count - k]);
+}
+
+/** The bracket order a bracket draw's `values` give `entrants`: each value picks, 1 for the lowest, one of the
+ * seats not placed yet; the last seat left takes the last place (purposes.bracket_order). */
+export function bracketOrder(entrants, values) {
+  const left = [...entrants].sort((a, b) => a - b);
+  const order = values.map((value) => left.splice(value - 1, 1)[0]);
+  return [...order, ...left];
+}
+
 function rollOffSeats(items) {
   const seats = [];
   for (const item of items) {
@@ -102,6 +117,10 @@ function itemsProblem(value, items) {
   } else if (value.kind === POKER_STARTER) {
     fits = shape.length === 1 && starterPair(items[0]) !== null && shape[0][1] === STARTER_SIDES;
     expected = `one ("seat A or B", ${STARTER_SIDES}), seats A < B`;
+  } else if (value.kind === BRACKET) {
+    const count = shape.length + 1;
+    fits = count >= 3 && count <= MAX_ENTRANTS && bracketItems(count).every(([l, n], i) => is(shape[i], l, n));
+    expected = `("place k of N", N - k + 1) for k = 1 .. N - 1, 3 <= N <= ${MAX_ENTRANTS}`;
   } else {
     const seats = rollOffSeats(items);
     const wanted = seats.flatMap((s) => [[`seat ${s}`, 6], [`seat ${s}`, 6]]);
@@ -187,7 +206,7 @@ export class DrawLedger {
     else if (value.counter !== last + 1) report.fail(step, `${words} skips roll ${last + 1}`);
     if (!earlier.has(value.counter)) earlier.set(value.counter, p.draw);
     if (value.kind === ROLL_OFF && (value.ref !== this.game || dealtRounds)) report.fail(step, `${words} is not a roll-off before the first deal of game ${this.game}`);
-    else if ((value.kind === POKER_ROLL || value.kind === POKER_STARTER) && value.ref !== this.game) report.fail(step, `${words} is drawn in game ${this.game}`);
+    else if ((value.kind === POKER_ROLL || value.kind === POKER_STARTER || value.kind === BRACKET) && value.ref !== this.game) report.fail(step, `${words} is drawn in game ${this.game}`);
     else if (!GAME_KINDS.includes(value.kind) && !this.attempts.has(value.ref)) report.fail(step, `${words} serves an attempt that was never submitted in game ${this.game}`);
     else if (value.kind === ATTEMPT_TARGET_DIE && !this.drawn.get(`${ATTEMPT_CHECK}/${value.ref}`)?.size) report.fail(step, `${words} is drawn before the attempt's check`);
   }

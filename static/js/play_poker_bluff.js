@@ -2,15 +2,19 @@
 // the rules, check for check and message for message as referee/fairness/play_poker_bluff.py:
 // each evening's entrants (the seated players) and bracket (poker_bracket.js), each game's pair and
 // starter as the bracket and match give (a match's first game's starter drawn in an evening whose
-// starters are drawn, and every later evening drawing too), each game (replay_poker_game.js), the champion.
+// starters are drawn, and every later evening drawing too; an evening of three or more whose bracket is drawn
+// no game before its bracket_drawn, the shuffle its revealed draw gives), each game (replay_poker_game.js), the champion.
 //   checkPokerBluff(entries, report) → report.summary: ["game 1: seats 0, 1 (seat 0 opens): seat 1 wins, 2 rounds checked", …]
 
 import { champion, current, newBracket, newMatch, matchSeats, matchWinner, nextStarter, pending, record, recordGame } from "./poker_bracket.js";
 import { other, RulesError, settingsFrom } from "./poker_rules.js";
 import { pairText, PokerGameReplay } from "./replay_poker_game.js";
 import { field } from "./verify_roll_off.js";
+import { bracketOrder } from "./fair_inputs.js";
 
-const TABLE_KINDS = new Set(["table_created", "seat_taken", "seat_left", "rules_changed", "evening_started", "game_started", "evening_ended"]);
+const TABLE_KINDS = new Set(["table_created", "seat_taken", "seat_left", "rules_changed", "evening_started", "bracket_drawn", "game_started", "evening_ended"]);
+const pairsText = (bracket) => current(bracket).map((q) => (q.seats.length === 1 ? `seat ${q.seats[0]} has a bye` : `seats ${q.seats[0]}–${q.seats[1]}`)).join(", ");
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const settingsOf = (rules) => settingsFrom(Object.fromEntries(Object.entries(rules).filter(([k]) => k !== "game")));
 const pairKey = (seats) => [...seats].sort((a, b) => a - b).join("-");
 
@@ -22,11 +26,12 @@ function revealedDraws(entries) {
 
 class Walk {
   constructor(entries, report) {
-    Object.assign(this, { report, draws: revealedDraws(entries), settings: null, seated: new Set(), evening: null, game: null, lastGame: 0, recorded: true, drewStarters: null });
+    Object.assign(this, { report, draws: revealedDraws(entries), settings: null, seated: new Set(), evening: null, game: null, lastGame: 0, recorded: true, drewStarters: null, drewBracket: null });
   }
 
   feed(e) {
     if (TABLE_KINDS.has(e.kind)) this[e.kind](e.seq, e.public);
+    else if (e.kind === "game_opened" && this.game === null && this.evening !== null && this.evening.drawingBracket) this.evening.bracketSeats = [...e.public.seats];
     else if (this.game !== null && PokerGameReplay.KINDS.has(e.kind) && this.ofThisGame(e)) {
       this.game.feed(e);
       if (e.kind === "starter_drawn") this.startedBy();
@@ -99,17 +104,48 @@ class Walk {
     else if (JSON.stringify(entrants) !== JSON.stringify(seated)) problem = `the evening enters seats ${entrants.join(", ") || "none"}, but the seated players are ${seated.join(", ") || "none"}`;
     else if (drawn && p.starters !== "drawn") problem = `the evening's starters are something other than "drawn"`;
     else if (!drawn && this.drewStarters !== null) problem = `the evening takes its matches' starters from seat order, but evening ${this.drewStarters} drew them: a server that stops drawing chooses who starts`;
+    else problem = this.bracketProblem(p, entrants);
     if (drawn && this.drewStarters === null) this.drewStarters = number;
+    const shuffled = Object.hasOwn(p, "bracket");
+    if (shuffled && this.drewBracket === null) this.drewBracket = number;
     let bracket;
     try { bracket = newBracket(entrants); } catch (error) {
       if (!(error instanceof RulesError)) throw error;
       problem = problem ?? `the rules cannot draw a bracket of seats [${entrants.join(", ")}] (${error.code})`;
       bracket = newBracket([0, 1]);
     }
-    this.evening = { number, bracket, matches: new Map(), stopped: problem !== null, ended: false, step: `evening ${number}`, startersDrawn: drawn };
+    this.evening = { number, bracket, matches: new Map(), stopped: problem !== null, ended: false, step: `evening ${number}`, startersDrawn: drawn, drawingBracket: shuffled, bracketSeats: null };
     if (problem !== null) { this.report.fail(`evening ${number}`, `seq ${seq}: ${problem}`); return; }
-    const pairs = current(bracket).map((q) => (q.seats.length === 1 ? `seat ${q.seats[0]} has a bye` : `seats ${q.seats[0]}–${q.seats[1]}`)).join(", ");
-    this.report.add(`evening ${number}`, true, `seq ${seq}: seats ${entrants.join(", ")} enter the bracket; round 1: ${pairs}`);
+    if (shuffled) { this.report.add(`evening ${number}`, true, `seq ${seq}: seats ${entrants.join(", ")} enter the bracket; its order is drawn`); return; }
+    this.report.add(`evening ${number}`, true, `seq ${seq}: seats ${entrants.join(", ")} enter the bracket; round 1: ${pairsText(bracket)}`);
+    if (entrants.length >= 3) this.report.add(`evening ${number}`, true, "note: the bracket pairs the entrants in seat order (a log from before brackets were drawn): the server could choose who plays whom by the seats it gave");
+  }
+
+  // Why an evening's `bracket` marker is wrong (as _bracket_problem).
+  bracketProblem(p, entrants) {
+    if (Object.hasOwn(p, "bracket") && (p.bracket !== "drawn" || entrants.length < 3)) return `the evening's bracket is something other than "drawn" for three entrants or more`;
+    if (!Object.hasOwn(p, "bracket") && entrants.length >= 3 && this.drewBracket !== null) return `the evening pairs its bracket in seat order, but evening ${this.drewBracket} drew it: a server that stops drawing chooses who plays whom`;
+    return null;
+  }
+
+  bracket_drawn(seq, p) {
+    const number = field(p, "game"); const draw = field(p, "draw"); const order = field(p, "order");
+    const expected = this.lastGame + 1;
+    this.lastGame = number;
+    const evening = this.evening;
+    if (evening === null) { this.report.fail(`evening ${p.evening}`, `seq ${seq}: a bracket is drawn, but no evening is running`); return; }
+    if (evening.stopped) return;
+    const entrants = [...evening.bracket.entrants]; const values = this.draws.get(`${number}/${draw}`);
+    let problem = null;
+    if (!evening.drawingBracket || field(p, "evening") !== evening.number) problem = `a bracket of evening ${p.evening} is drawn while evening ${evening.number} draws none`;
+    else if (number !== expected) problem = `the bracket is drawn in game ${number}, after game ${expected - 1}`;
+    else if (!same(evening.bracketSeats, entrants)) problem = `the bracket's game ${number} names seats ${evening.bracketSeats === null ? "None" : `[${evening.bracketSeats.join(", ")}]`}, not the entrants [${entrants.join(", ")}]`;
+    else if (values === undefined || values.length !== entrants.length - 1) problem = `draw ${draw} of game ${number}, which orders the bracket, is not revealed as a bracket draw`;
+    else if (!same(order, bracketOrder(entrants, values))) problem = `the bracket's order is [${order.join(", ")}], but draw ${draw} of game ${number} gives [${bracketOrder(entrants, values).join(", ")}]`;
+    if (problem !== null) { evening.stopped = true; this.report.fail(evening.step, `seq ${seq}: ${problem}`); return; }
+    evening.bracket = newBracket(order);
+    evening.drawingBracket = false;
+    this.report.add(evening.step, true, `seq ${seq}: draw ${draw} of game ${number} orders the bracket ${order.join(", ")}; round 1: ${pairsText(evening.bracket)}`);
   }
 
   game_started(seq, p) {
@@ -119,6 +155,11 @@ class Walk {
     const expected = this.lastGame + 1;
     this.lastGame = number;
     const evening = this.evening;
+    if (evening !== null && evening.drawingBracket && !evening.stopped) {
+      evening.stopped = true;
+      this.report.fail(evening.step, `seq ${seq}: game ${number} starts before the evening's bracket is drawn`);
+      return;
+    }
     if (number !== expected) { this.report.fail(`game ${number}`, `seq ${seq}: game ${number} starts after game ${expected - 1}`); return; }
     if (evening === null || champion(evening.bracket) !== null) { this.report.fail(`game ${number}`, `seq ${seq}: game ${number} starts, but no evening is running`); return; }
     if (evening.stopped || this.settings === null) return;

@@ -1,5 +1,6 @@
 // The evening of a poker-dice table drawn as a bracket (RULES.md B8): one column per round, each
-// pair with its games' winners and the winner of the match, byes, the rounds still to come, and
+// pair with its games' winners and the winner of the match, byes, the rounds still to come (the first
+// one said to be drawn by lot while the evening's bracket draw waits for the players' seeds), and
 // the champion who takes the evening's pot; the token's value beside it. From `view.evening`.
 //
 //   renderBracket(card, state)   // card: an empty <section>; hidden while no evening has begun
@@ -42,8 +43,9 @@ export class PokerBracket {
     const playing = state.game && state.game.phase !== "over" ? state.game.seats : [];
     const columns = Array.from({ length: total }, (_, index) => {
       const pairs = evening.rounds[index] ?? null;
+      const waiting = index === 0 && evening.drawing_bracket ? "poker.bracket.drawing" : "poker.bracket.later";
       const body = pairs ? el("ul", {}, ...pairs.map((pair) => this.pairing(pair, name, playing)))
-        : el("p", { class: "hint" }, t("poker.bracket.later"));
+        : el("p", { class: "hint" }, t(waiting));
       return el("li", { class: "bracket-round" }, el("h3", {}, roundName(index, total)), body);
     });
     this.rounds.replaceChildren(...columns);

@@ -24,6 +24,7 @@ function seatName(state, seat) {
 // Whose move it is, in words ("" when the dice or the table move next).
 export function turnWords(state, w) {
   const game = state.game;
+  if (state.evening?.drawing_bracket) return w.t("poker.turn.drawing_bracket"); // no match before the pairs are drawn
   if (!game || game.turn === null) {
     if (game?.phase !== "rolling") return "";
     return w.t(state.evening?.drawing ? "poker.turn.drawing" : "poker.turn.rolling");

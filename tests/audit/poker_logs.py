@@ -4,8 +4,10 @@ dealer (``FairDealer``, its game secrets from a seeded generator) and the real s
 the hash chain), one ``Store.append`` per command, the pure engine deciding every move among its
 legal actions, picked by a seeded ``random.Random``. ``Forger`` (``play_logs``) then forges them.
 With ``drawn`` the evenings draw each match's first starter (``"starters": "drawn"``, a revealed
-``poker_starter`` draw and ``starter_drawn`` before the first roll), as the table logs them since;
-without it the log is one written before (the pairing's first seat starts).
+``poker_starter`` draw and ``starter_drawn`` before the first roll) and an evening of three or more
+draws its bracket first (``"bracket": "drawn"``: a game of its own naming every entrant, its ``bracket``
+draw seeded by each, revealed, and ``bracket_drawn``), as the table logs them since; without it the log
+is one written before (the pairing's first seat starts, the bracket pairs the seats in order).
 
 >>> log = poker_evening(seed=1, players=2)
 >>> kinds = [entry.kind for entry in log.events.entries(log.table_id)]
@@ -18,7 +20,9 @@ import random
 from typing import Any
 
 from referee.fairness.encoding import sha256
-from referee.fairness.purposes import POKER_DIE, POKER_ROLL, POKER_STARTER, purpose, starter_items
+from referee.fairness.purposes import (BRACKET, POKER_DIE, POKER_ROLL, POKER_STARTER, bracket_items, bracket_order, purpose,
+                                       starter_items)
+from referee.fairness.secrets_chain import MIN_DRAW_SLOTS
 from referee.rules.poker_bluff import (HIGHEST, Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
                                        Reroll, Roll, apply, declarations_in, legal_actions, new_bracket, new_game,
                                        pending_roll)
@@ -62,6 +66,19 @@ class PokerLog:
         self.draws, self.revealed, self.starters = [], 0, 0
         return [("game_started", {"game": self.game_no, "seats": list(seats), "opener": opener}, None),
                 ("game_opened", self.opening[0], self.opening[1])]
+
+    def draw_bracket(self, number: int, entrants: list[int]) -> tuple[Command, list[int]]:
+        """The entries of evening ``number``'s bracket draw, in a game of its own (its manifest, every entrant's
+        seed, the draw's commitment and reveal, ``bracket_drawn``) and the bracket order it gives."""
+        self.game_no += 1
+        opening = self.dealer.open_game(self.table_id, self.game_no, self.rules, entrants, people=entrants,
+                                        draw_slots=MIN_DRAW_SLOTS)
+        seeds = [{"draw": 1, "seat": seat, "seed": sha256(f"{self.game_no}/1/{seat}".encode()).hex()} for seat in entrants]
+        drawn = self.dealer.draw(opening, 1, purpose(BRACKET, self.game_no), bracket_items(len(entrants)), seeds, {})
+        order = bracket_order(entrants, list(drawn.values))
+        return ([("game_opened", opening[0], opening[1]), *[("draw_seed", seed, None) for seed in seeds],
+                 ("draw_committed", drawn.public, drawn.secret), ("draw_revealed", self.dealer.reveal_draw(opening, drawn.secret), None),
+                 ("bracket_drawn", {"evening": number, "game": self.game_no, "draw": 1, "order": order}, None)], order)
 
     def draw_starter(self, seats: tuple[int, int]) -> tuple[Command, int]:
         """The entries of a match's starter draw (both players' seeds, its commitment and reveal, ``starter_drawn``)
@@ -115,8 +132,16 @@ class Evening:
         log.evening_no += 1
         self.number, self.bracket = log.evening_no, new_bracket(sorted(log.seated))
         self.matches: dict[tuple[int, ...], Match] = {}
+        entrants = sorted(log.seated)
         drawn = {"starters": "drawn"} if log.drawn else {}
-        log.command([("evening_started", {"evening": self.number, "entrants": sorted(log.seated), **drawn}, None)])
+        shuffled = log.drawn and len(entrants) >= 3
+        started: Command = [("evening_started", {"evening": self.number, "entrants": entrants, **drawn,
+                                                 **({"bracket": "drawn"} if shuffled else {})}, None)]
+        if shuffled:
+            drawing, order = log.draw_bracket(self.number, entrants)
+            started += drawing
+            self.bracket = new_bracket(order)
+        log.command(started)
 
     @property
     def match(self) -> Match:

@@ -165,7 +165,7 @@ def starter_given_in_a_drawn_evening(forger: Forger) -> str:
     """The first game of a match names its starter in ``game_started``, as if starters were not drawn."""
     started = forger.all("game_started")[0]["public"]
     started["opener"] = started["seats"][0]
-    return f"game 1 starts with seats {started['seats'][0]}, {started['seats'][1]} (seat {started['seats'][0]} opens), " \
+    return f"game {started['game']} starts with seats {started['seats'][0]}, {started['seats'][1]} (seat {started['seats'][0]} opens), " \
            "but the bracket and match give"
 
 
@@ -179,8 +179,9 @@ def starter_draw_never_revealed(forger: Forger) -> str:
 
 def roll_before_the_starter(forger: Forger) -> str:
     """The starter draw is committed and revealed but no ``starter_drawn`` follows: the cup rolls at once."""
-    forger.remove(forger.all("starter_drawn")[0])
-    return "a roll is logged before game 1's starter is drawn"
+    removed = forger.all("starter_drawn")[0]
+    forger.remove(removed)
+    return f"a roll is logged before game {removed['public']['game']}'s starter is drawn"
 
 
 def starters_stop_being_drawn(forger: Forger) -> str:

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from referee.fairness import verify_export
 from referee.fairness.verify import verify_main
 
-from . import poker_tampers
+from . import bracket_tampers, poker_tampers
 from .poker_logs import poker_evening
 from tests.support.properties import examples
 
@@ -130,6 +130,26 @@ def test_a_drawn_starter_is_checked_against_its_draw_and_an_old_evening_is_not_a
 def test_a_forged_drawn_starter_fails_with_the_forgery_named(name):
     forger = poker_evening(**DRAWN[DRAWN_FORGED]).forger()
     words = poker_tampers.DRAWN[name](forger)
+    report = verify_export(forger.export())
+
+    assert not report.ok
+    assert any(words in c.message for c in report.failures), [str(c) for c in report.failures]
+
+
+def test_a_drawn_bracket_is_checked_against_its_draw_and_an_old_evening_of_three_says_it_was_not():
+    drawn, old = verify_export(export(DRAWN_FORGED)), verify_export(export("two evenings and a round in play"))
+    orders = [c.message for c in drawn.checks if "orders the bracket" in c.message]
+    assert len(orders) == 2 and all(message.startswith("seq ") and "draw 1 of game " in message for message in orders)
+    assert not any("orders the bracket" in c.message for c in old.checks)
+    assert sum("the bracket pairs the entrants in seat order" in c.message for c in old.checks) == 2
+    assert not any("seat order" in c.message for c in drawn.checks)
+    assert old.ok and drawn.ok
+
+
+@pytest.mark.parametrize("name", sorted(bracket_tampers.SHUFFLED))
+def test_a_forged_drawn_bracket_fails_with_the_forgery_named(name):
+    forger = poker_evening(**DRAWN[DRAWN_FORGED]).forger()
+    words = bracket_tampers.SHUFFLED[name](forger)
     report = verify_export(forger.export())
 
     assert not report.ok

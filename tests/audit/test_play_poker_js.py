@@ -8,7 +8,7 @@ import pytest
 
 from referee.fairness import verify_export
 
-from . import poker_tampers
+from . import bracket_tampers, poker_tampers
 from .node_verifier import node_verdicts
 from .poker_logs import poker_evening
 from .test_play import play_checks
@@ -20,7 +20,8 @@ RANDOM = {f"random {seed}": dict(seed=seed, players=2 + seed % 4, settle=bool(se
           for seed in range(10, 16)}
 FORGED = [(name, "bracket of three", tamper) for name, tamper in poker_tampers.BRACKET.items()] + [
     (name, "two games with a decider", tamper) for name, tamper in poker_tampers.TWO_GAMES.items()] + [
-    (name, DRAWN_FORGED, tamper) for name, tamper in poker_tampers.DRAWN.items()]
+    (name, DRAWN_FORGED, tamper) for name, tamper in poker_tampers.DRAWN.items()] + [
+    (name, DRAWN_FORGED, tamper) for name, tamper in bracket_tampers.SHUFFLED.items()]
 
 
 @pytest.fixture(scope="module")

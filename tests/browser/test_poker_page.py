@@ -288,3 +288,20 @@ def test_the_match_s_starter_is_drawn_in_words(page: Page, request: pytest.Fixtu
     assert drawn_words in lines
     expect(page.locator("#poker-duel")).to_contain_text(drawn_words)
     expect(page.locator('#poker-duel li[data-seat="1"] .badge').first).to_be_visible()  # Ben holds the button
+
+
+THREE = {"evening": 1, "entrants": [0, 1, 2], "champion": None, "pot": None, "token_value": "", "starters_drawn": True,
+         "drawing": False, "drawing_bracket": True, "rounds": []}
+
+
+def test_while_the_bracket_is_drawn_the_page_says_so_and_then_shows_the_pairs_the_draw_gave(page: Page) -> None:
+    waiting = full_view(ROLLED, 0, step=0, evening=THREE, seats=(0, 1, 2))
+    show(page, {**waiting, "game": None})
+    expect(page.locator("#turn-line")).to_have_text("Drawing the bracket's pairs by lot…")
+    expect(page.locator(".bracket-round").first).to_contain_text("The pairs are being drawn by lot, with every player's seed…")
+    expect(page.locator(".pairing")).to_have_count(0)
+    drawn = {**THREE, "drawing_bracket": False, "drawing": True, "entrants": [2, 0, 1],
+             "rounds": [[{"seats": [2, 0], "winner": None, "games": []}, {"seats": [1], "winner": 1, "games": []}]]}
+    show(page, {**full_view(new_game(SETTINGS, (2, 0), 2), 0, step=0, evening=drawn, seats=(0, 1, 2)), "version": 1})
+    expect(page.locator(".pairing.bye")).to_have_text("Ben goes through (bye)")
+    expect(page.locator("#turn-line")).to_have_text("Drawing who starts this match…")

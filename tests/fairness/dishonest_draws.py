@@ -1,5 +1,5 @@
 """The dishonest server's draw matrix (docs/fairness.md section 10): for every kind of draw (a poker-dice
-roll, a re-roll, a match's starter, a roll-off throw, a referee's check roll, a knock's target die) it keeps every hash and
+roll, a re-roll, a match's starter, an evening's bracket, a roll-off throw, a referee's check roll, a knock's target die) it keeps every hash and
 signature valid and tries to grind the draw, to skip or reorder draws, to use another game's kind, and to
 drop the seeds that were due. Each scenario returns the export a player would download; ``MATRIX`` names
 the failures both verifiers must report for it (``test_dishonest_server``, ``test_js``).
@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, POKER_ROLL, POKER_STARTER, ROLL_OFF, starter_items
+from referee.fairness.purposes import (ATTEMPT_CHECK, ATTEMPT_TARGET_DIE, BRACKET, POKER_ROLL, POKER_STARTER, ROLL_OFF,
+                                       bracket_items, starter_items)
 
 from .dishonest import ROLL, Server, forged_draw
 from .dishonest_checks import CHECKS
@@ -17,6 +18,7 @@ POKER = {"game": "poker_bluff", "tokens": 2}
 CUP = [("die", 6)] * 5
 REROLL = [("die", 6)] * 3
 STARTER = starter_items((0, 1))
+BRACKET_OF_THREE = bracket_items(3)
 
 
 def _request(kind: str, ref: int, counter: int, items: list[tuple[str, int]]) -> dict[str, Any]:
@@ -93,6 +95,25 @@ def poker_starter_skipped() -> dict[str, Any]:
 def poker_starter_in_a_liars_dice_game() -> dict[str, Any]:
     server = Server()
     server.draw(kind=POKER_STARTER, ref=1, counter=1, items=STARTER)
+    return server.export()
+
+
+def bracket_ground() -> dict[str, Any]:
+    """The server grinds the bracket draw until the host (seat 0) has the bye (placed last)."""
+    server = Server(rules=POKER)
+    _ground(server, BRACKET, 1, 1, BRACKET_OF_THREE, suits=lambda values: values == [3, 2])
+    return server.export()
+
+
+def bracket_seed_dropped() -> dict[str, Any]:
+    server = Server(rules=POKER)
+    _dropped(server, BRACKET, 1, 1, BRACKET_OF_THREE, logged=True)
+    return server.export()
+
+
+def bracket_in_a_liars_dice_game() -> dict[str, Any]:
+    server = Server()
+    server.draw(kind=BRACKET, ref=1, counter=1, items=BRACKET_OF_THREE)
     return server.export()
 
 
@@ -245,6 +266,13 @@ MATRIX: dict[str, tuple[Callable[[], dict[str, Any]], list[str]]] = {
         "entry used it"]),
     "poker_starter_in_a_liars_dice_game": (poker_starter_in_a_liars_dice_game, [
         "game 1 draw 1: seq 4: draw 1 (poker_starter of game 1) is not a draw of a liars_dice game"]),
+    "bracket_ground": (bracket_ground, [
+        "game 1 draw 1: the draw uses another seed for seat 0 than the one it contributed at seq 2"]),
+    "bracket_seed_dropped": (bracket_seed_dropped, [
+        "game 1 draw 1: the seed seat 0 contributed at seq 2 is not in the draw",
+        "game 1 draw 1: the draw lacks the seeds of seats [0] but names [] as missing"]),
+    "bracket_in_a_liars_dice_game": (bracket_in_a_liars_dice_game, [
+        "game 1 draw 1: seq 4: draw 1 (bracket of game 1) is not a draw of a liars_dice game"]),
     "poker_roll_seed_dropped": (poker_roll_seed_dropped, [
         "game 1 draw 1: the seed seat 0 contributed at seq 2 is not in the draw",
         "game 1 draw 1: the draw lacks the seeds of seats [0] but names [] as missing"]),

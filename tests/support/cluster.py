@@ -154,7 +154,7 @@ class RoutedPlayer(Player):
         self.sio.on("connect", self._on_connect)
         self.auth = {"table": table, **({"token": token} if token else {})}
         self.sio.connect(f"{base_url}?{urlencode({'table': table})}", auth=self.auth, transports=["websocket"],
-                         wait_timeout=10)
+                         wait_timeout=30)  # a worker under a loaded machine may take long to take the table
 
     def keep_token(self, token: str) -> None:
         """Reconnect with this seat token from now on, as the page does once it has joined."""

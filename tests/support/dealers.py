@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.fairness.purposes import POKER_STARTER
+from referee.fairness.purposes import BRACKET, POKER_STARTER
 from referee.table.dealing import Dealt, Drawn
 
 
@@ -13,7 +13,8 @@ class PlainDealer:
     each hand cut to the dice that seat still holds; ``draws`` (a list of values, one per item) are
     the values of the first draws (a roll-off's throws, a check, poker-dice rolls); ``starters`` are the
     values of the poker-dice matches' starter draws (1: the lower seat starts, 2: the higher; 1 once
-    they run out, so that a scripted game starts with its lower seat)."""
+    they run out, so that a scripted game starts with its lower seat); a bracket draw keeps the entrants in seat
+    order (every value 1), so that a scripted evening pairs them as seated."""
 
     def __init__(self, seed: int = 0, script: list[dict[int, list[int]]] | None = None,
                  draws: list[list[int]] | None = None, starters: list[int] | None = None) -> None:
@@ -48,6 +49,8 @@ class PlainDealer:
              items: list[tuple[str, int]], seeds: list[dict[str, Any]], missing: dict[int, str]) -> Drawn:
         if purpose["kind"] == POKER_STARTER:
             values = [self.starters.pop(0) if self.starters else 1]
+        elif purpose["kind"] == BRACKET:
+            values = [1] * len(items)
         else:
             values = self.draws.pop(0) if self.draws else [self._random.randint(1, sides) for _, sides in items]
         request = {"purpose": dict(purpose), "items": [{"label": label, "sides": sides} for label, sides in items]}

@@ -1,5 +1,6 @@
 """A table's draws wait for the seeds of the people they concern (referee/table/draw_seeding.py): a
-poker-dice match's starter draw and each roll both players', a roll-off throw the throwers'; a draw made
+poker-dice evening's bracket draw every entrant's, a match's starter draw and each roll both players', a
+roll-off throw the throwers'; a draw made
 with nobody's seed says so;
 the table option ``require_seeds`` pauses instead; every draw verifies with its seeds."""
 from __future__ import annotations
@@ -61,24 +62,29 @@ def test_the_starter_draw_then_a_roll_wait_for_both_players_seeds_and_mix_them()
 
 def test_a_late_seed_is_named_and_a_seed_for_another_draw_or_seat_is_refused():
     table, scheduler, events = table_of({"game": "poker_bluff", "tokens": 1}, seats=3)
-    table.set_connected(0, True), table.set_connected(1, True)
+    for seat in range(3):
+        table.set_connected(seat, True)
     table.start(0)
     with pytest.raises(TableError) as late:
         table.contribute_draw_seed(0, 2, "0a" * 32)
     assert late.value.code == "seed/late"
+    for seat in range(3):  # the bracket draw (game 1) takes every entrant's seed
+        table.contribute_draw_seed(seat, 1, f"{seat:02x}" * 32)
+    pair = sorted(table.game.seats)  # game 2, the first match of the bracket
+    outside = next(seat for seat in range(3) if seat not in pair)
     with pytest.raises(TableError) as outsider:
-        table.contribute_draw_seed(2, 1, "0c" * 32)  # seat 2 is not in the first game of the bracket
+        table.contribute_draw_seed(outside, 1, "0c" * 32)
     assert outsider.value.code == "seed/unexpected"
-    table.contribute_draw_seed(0, 1, "0c" * 32)
-    table.contribute_draw_seed(1, 1, "0d" * 32)  # the starter draw
-    table.contribute_draw_seed(0, 2, "0a" * 32)
+    table.contribute_draw_seed(pair[0], 1, "0c" * 32)
+    table.contribute_draw_seed(pair[1], 1, "0d" * 32)  # the starter draw
+    table.contribute_draw_seed(pair[0], 2, "0a" * 32)
     scheduler.advance(WAIT)
     committed = table.current.fairness.draws[1][0]
-    assert committed["seeds"] == {"0": "0a" * 32} and committed["seeds_missing"] == {"1": "late"}
+    assert committed["seeds"] == {str(pair[0]): "0a" * 32} and committed["seeds_missing"] == {str(pair[1]): "late"}
     report = verify_export(export_of(events, table))
     assert report.ok
-    assert "game 1 draw 2: note: no seed from seat 1 (late): their seed had not arrived when the wait for seeds ran out" \
-        not in [str(c) for c in report.checks]  # noted at the reveal, once the cup is shown
+    assert f"game 2 draw 2: note: no seed from seat {pair[1]} (late): their seed had not arrived when the wait for " \
+           "seeds ran out" not in [str(c) for c in report.checks]  # noted at the reveal, once the cup is shown
 
 
 def test_with_nobody_connected_the_starter_and_the_cup_are_drawn_by_the_server_alone_after_the_wait_and_say_so():

@@ -114,7 +114,7 @@ def test_a_table_logged_before_starters_were_drawn_folds_and_its_next_evening_dr
     assert verify_export(old.forger().export()).ok
     table.start(0)
     evenings = [e.public for e in old.events.entries(old.table_id) if e.kind == "evening_started"]
-    assert evenings[-1] == {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn"}
+    assert evenings[-1] == {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn", "bracket": "drawn"}
     assert starters(old.events, table)[0]["seat"] == table.game.holder
     report = verify_export(old.forger().export())  # the old evening as before, the new one with its draw
     assert report.ok, [str(c) for c in report.failures]

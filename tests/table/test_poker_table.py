@@ -136,7 +136,7 @@ def test_after_the_champion_the_next_start_begins_a_new_evening_with_whoever_is_
     table.start(2)
     evenings = [e.public for e in events.entries(table.id) if e.kind == "evening_started"]
     assert evenings == [{"evening": 1, "entrants": [0, 1], "starters": "drawn"},
-                        {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn"}]
+                        {"evening": 2, "entrants": [0, 1, 2], "starters": "drawn", "bracket": "drawn"}]
     assert table.game.seats == (0, 1)
 
 
@@ -151,7 +151,7 @@ def test_a_bracket_of_four_plays_its_pairs_in_order_to_one_champion():
     assert started[:2] == [[0, 1], [2, 3]] and sorted(started[2]) == [1, 3]  # each doubter won
     assert table.current.evening.champion in started[2]
     drawn = [e.public["game"] for e in events.entries(table.id) if e.kind == "starter_drawn"]
-    assert drawn == [1, 2, 3]  # every match's first game draws its starter
+    assert drawn == [2, 3, 4]  # game 1 drew the bracket; every match's first game draws its starter
     table.remove_seat(table.current.evening.champion)  # the evening is over: even the champion may go
 
 
