@@ -1,0 +1,48 @@
+"""Imports point down (the developers' brief; issue 25): no import circle in the Python package at run time,
+none among the page modules, and the type-only circles left (``if TYPE_CHECKING:`` imports of the mixed-in
+``Table`` and of ``TableState``) are exactly the ones named below, which composing the table will remove."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.support.import_graph import cycles, js_graph, python_graph
+
+REPO = Path(__file__).resolve().parents[1]
+TYPE_ONLY_CYCLES_LEFT = [
+    ["referee.table.check_draws", "referee.table.draw_seeding", "referee.table.families", "referee.table.table"],
+    ["referee.table.draw_order", "referee.table.game_stats", "referee.table.poker_fold", "referee.table.state"],
+]
+"""Circles made only by type annotations: the table's mixins and the families name ``Table``, and the
+family folds name ``TableState``, which folds with them."""
+
+
+def test_the_package_has_no_import_circle_at_run_time():
+    graph = python_graph(REPO, "referee")
+    assert len(graph) > 200 and "referee.table.table" in graph["referee.table"]
+    assert cycles(graph) == []
+
+
+def test_the_only_type_only_circles_are_the_known_ones():
+    assert cycles(python_graph(REPO, "referee", typed=True)) == TYPE_ONLY_CYCLES_LEFT
+
+
+def test_the_page_modules_import_no_circle():
+    graph = js_graph(REPO / "static" / "js")
+    assert len(graph) > 90 and "fair_inputs.js" in graph["play_poker_bluff.js"]
+    assert cycles(graph) == []
+
+
+def test_the_readers_see_a_circle_through_a_package_a_lazy_import_and_a_page_module(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .inner import worker\nVERSION = 1\n")
+    (package / "inner" / "__init__.py").write_text("")
+    (package / "inner" / "worker.py").write_text("def work():\n    from pkg import VERSION, helper\n")
+    (package / "helper.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.inner import worker\n")
+    assert cycles(python_graph(tmp_path, "pkg")) == [["pkg", "pkg.inner.worker"]]
+    assert cycles(python_graph(tmp_path, "pkg", typed=True)) == [["pkg", "pkg.helper", "pkg.inner.worker"]]
+    pages = tmp_path / "js"
+    pages.mkdir()
+    (pages / "a.js").write_text('import { b } from "./b.js";\n')
+    (pages / "b.js").write_text('export const b = 1;\nconst later = () => import("./a.js");\n')
+    assert cycles(js_graph(pages)) == [["a.js", "b.js"]]
