@@ -107,7 +107,35 @@ def logical_clock(start_ms: int = 0) -> Callable[[], float]:
     return lambda: next(ticks) / 1000
 
 
-class GameBook:
+class AuditBook:
+    """An arena game's table log (with ``log``; without one nothing is written): table ``table_id`` with
+    ``rules``, a bot in each seat (``table_created``, ``seat_taken`` per seat, at once), and its audit export."""
+
+    def __init__(self, signer: Signer, table_id: str, rules: dict[str, Any], names: Sequence[str],
+                 log: EventLog | None) -> None:
+        self.signer, self.table_id, self.log = signer, table_id, log
+        self._head = 0
+        self.record("table_created", {"id": table_id, "rules": rules})
+        for seat, name in enumerate(names):
+            public: dict[str, Any] = {"seat": seat, "name": name, "kind": "bot"}
+            if name in BOT_LEVELS:
+                public["level"] = name
+            self.record("seat_taken", public)
+
+    def record(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
+        """Append one entry to the game's log (nothing without a log)."""
+        if self.log is not None:
+            self._head = self.log.append(self.table_id, [NewEntry(kind, public, secret)], self._head)[-1].seq
+
+    def export(self) -> dict[str, Any]:
+        """The game's audit export (``tavern-jack-audit/1``), signed at its last entry."""
+        if self.log is None:
+            raise ValueError("this game was played without an audit log")
+        entries = [{k: v for k, v in asdict(entry).items() if k != "table"} for entry in self.log.entries(self.table_id)]
+        return build_export(self.signer, self.table_id, entries)
+
+
+class GameBook(AuditBook):
     """One arena game's dice and (with ``log``) its audit log, as table ``table_id`` holding game 1.
 
     Built with the seats' bot names and the first opener (None: the roll-off decides); it opens the
@@ -119,28 +147,14 @@ class GameBook:
 
     def __init__(self, signer: Signer, entropy: Entropy, table_id: str, settings: Settings,
                  names: Sequence[str], opener: int | None, log: EventLog | None = None) -> None:
-        self.signer = signer
-        self.table_id = table_id
-        self.log = log
-        self._head = 0
-        seats = list(range(len(names)))
         rules = settings.to_dict()
-        self.record("table_created", {"id": table_id, "rules": rules})
-        for seat, name in enumerate(names):
-            public: dict[str, Any] = {"seat": seat, "name": name, "kind": "bot"}
-            if name in BOT_LEVELS:
-                public["level"] = name
-            self.record("seat_taken", public)
+        super().__init__(signer, table_id, rules, names, log)
+        seats = list(range(len(names)))
         self.record("game_started", {"game": self.GAME, "seats": seats, "opener": opener})
         self.opening = fair.open_game(signer, table_id, self.GAME, rules, seats, entropy=entropy)
         self.record("game_opened", self.opening.manifest, self.opening.secret)
         self._deal: fair.Deal | None = None
         self._draws = 0
-
-    def record(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
-        """Append one entry to the game's log (nothing without a log)."""
-        if self.log is not None:
-            self._head = self.log.append(self.table_id, [NewEntry(kind, public, secret)], self._head)[-1].seq
 
     def deal(self, round_no: int, counts: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
         """Round ``round_no``'s committed dice (bots send no seeds), logged as ``round_dealt``."""
@@ -170,10 +184,3 @@ class GameBook:
         if self.log is not None and self._deal is not None:
             self.record("round_revealed", fair.reveal(self.opening.secret, self._deal.secret, []))
         self._deal = None
-
-    def export(self) -> dict[str, Any]:
-        """The game's audit export (``tavern-jack-audit/1``), signed at its last entry."""
-        if self.log is None:
-            raise ValueError("this game was played without an audit log")
-        entries = [{k: v for k, v in asdict(entry).items() if k != "table"} for entry in self.log.entries(self.table_id)]
-        return build_export(self.signer, self.table_id, entries)

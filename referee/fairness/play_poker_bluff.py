@@ -298,6 +298,8 @@ class _Walk:
                                                 f"{pairing.round} of evening {evening.number}'s bracket, as it gives")
 
     def _evening_ended(self, seq: int, public: dict[str, Any]) -> None:
+        if self.game is not None and self.game.over:
+            self._end_game(seq)  # the final is over (or stopped by an arena forfeit, which stops the evening)
         evening = self.evening
         if evening is None or evening.stopped:
             return

@@ -86,7 +86,7 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
     holds the values of every draw of the game the log reveals (draw number -> values)."""
 
     KINDS = frozenset({"game_opened", "draw_committed", "draw_revealed", "starter_drawn", "cup_rolled", "declared",
-                       "believed", "kept", "doubted", "next_round", "game_settled"})
+                       "believed", "kept", "doubted", "next_round", "game_settled", "forfeit"})
     """The entry kinds of a game this family reads."""
     rules = staticmethod(apply)
     """The rules every move is played through (``ReplaySteps._apply``)."""
@@ -94,7 +94,7 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
     def __init__(self, start: PokerStart, revealed: dict[int, list[int]], report: Report) -> None:
         self.report, self.revealed, self.number = report, revealed, start.game
         self.seats, self.opener, self.settings = start.seats, start.opener, start.settings
-        self.stopped = self.sealed = self.failed = False
+        self.stopped = self.sealed = self.failed = self.forfeited = False
         self.last_seq = start.seq
         self.committed: dict[int, dict[str, Any]] = {}
         self.shown: set[int] = set()
@@ -156,7 +156,8 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         >>> PokerGameReplay(PokerStart(2, [1, 0], 1, 9, PokerSettings()), {}, Report()).summary()
         'game 2: seats 1, 0 (seat 1 opens): in play, 0 rounds checked'
         """
-        how = f"seat {self.winner} wins" if self.winner is not None else "FAILED" if self.failed else "in play"
+        how = f"seat {self.winner} wins" if self.winner is not None else "FAILED" if self.failed else \
+            "stopped by an arena forfeit" if self.forfeited else "in play"
         rounds = "round" if self.rounds == 1 else "rounds"
         return f"game {self.number}: {pair_text(self.seats, self.opener)}: {how}, {self.rounds} {rounds} checked"
 
@@ -187,6 +188,12 @@ class PokerGameReplay(ReplaySteps[GameState, Action]):
         if list(public["seats"]) != sorted(state.seats) or not same:
             self._stop(self._game_step, f"seq {seq}: the manifest names other seats or rules than the game's start "
                                         "and the table")
+
+    def _forfeit(self, seq: int, public: dict[str, Any]) -> None:
+        """An arena's ``forfeit`` (a bot's fault, which the rules do not model): the game is not re-derived further."""
+        self.stopped = self.forfeited = True
+        self.report.add(self._game_step, True, f"seq {seq}: seat {public['seat']} forfeits the round (an arena fault, "
+                                               "which the rules do not model): the rest of the game is not re-derived")
 
     def _draw_committed(self, seq: int, public: dict[str, Any]) -> None:
         self.committed[public["draw"]] = {"purpose": public["purpose"], "size": public["size"], "seq": seq}

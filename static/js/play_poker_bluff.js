@@ -182,6 +182,7 @@ class Walk {
   }
 
   evening_ended(seq, p) {
+    if (this.game !== null && this.game.over) this.endGame(seq); // the final is over (or stopped by an arena forfeit, which stops the evening)
     const evening = this.evening;
     if (evening === null || evening.stopped) return;
     const best = champion(evening.bracket); const named = field(p, "champion");

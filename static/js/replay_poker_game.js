@@ -23,13 +23,13 @@ export const pairText = (seats, opener) => `seats ${seats.join(", ")} (${opener 
 export class PokerGameReplay extends ReplaySteps {
   static rules = apply;
 
-  static KINDS = new Set(["game_opened", "draw_committed", "draw_revealed", "starter_drawn", "cup_rolled", "declared", "believed", "kept", "doubted", "next_round", "game_settled"]);
+  static KINDS = new Set(["game_opened", "draw_committed", "draw_revealed", "starter_drawn", "cup_rolled", "declared", "believed", "kept", "doubted", "next_round", "game_settled", "forfeit"]);
 
   // start: {game, seats, opener, seq, settings}; revealed: Map draw number -> values.
   constructor(start, revealed, report) {
     super();
     Object.assign(this, { report, revealed, number: start.game, seats: start.seats, opener: start.opener, settings: start.settings, stopped: false, sealed: false,
-      failed: false, lastSeq: start.seq, committed: new Map(), shown: new Set(), used: [], due: [], doubtSeq: 0, rounds: 0, state: null });
+      failed: false, forfeited: false, lastSeq: start.seq, committed: new Map(), shown: new Set(), used: [], due: [], doubtSeq: 0, rounds: 0, state: null });
     try {
       this.state = newGame(start.settings, start.seats, start.opener === null ? start.seats[0] : start.opener);
     } catch (error) {
@@ -70,7 +70,7 @@ export class PokerGameReplay extends ReplaySteps {
   }
 
   summary() {
-    const how = this.winner !== null ? `seat ${this.winner} wins` : this.failed ? "FAILED" : "in play";
+    const how = this.winner !== null ? `seat ${this.winner} wins` : this.failed ? "FAILED" : this.forfeited ? "stopped by an arena forfeit" : "in play";
     return `game ${this.number}: ${pairText(this.seats, this.opener)}: ${how}, ${this.rounds} ${this.rounds === 1 ? "round" : "rounds"} checked`;
   }
 
@@ -90,6 +90,13 @@ export class PokerGameReplay extends ReplaySteps {
     if (JSON.stringify(field(p, "seats")) !== JSON.stringify(sorted) || !same) {
       this.stop(this.gameStep, `seq ${seq}: the manifest names other seats or rules than the game's start and the table`);
     }
+  }
+
+  // An arena's forfeit (a bot's fault, which the rules do not model): the game is not re-derived further.
+  forfeit(seq, p) {
+    this.stopped = true;
+    this.forfeited = true;
+    this.report.add(this.gameStep, true, `seq ${seq}: seat ${field(p, "seat")} forfeits the round (an arena fault, which the rules do not model): the rest of the game is not re-derived`);
   }
 
   draw_committed(seq, p) { this.committed.set(field(p, "draw"), { purpose: field(p, "purpose"), size: field(p, "size"), seq }); }

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-import referee.arena_poker as arena
 from referee.arena_poker import forfeit, play_poker_arena, poker_arena_main, run_poker_arena
 from referee.cli import main
 from referee.rules.poker_bluff import Phase, PokerSettings, new_game
@@ -26,17 +25,16 @@ def test_the_arena_is_deterministic_for_a_seed() -> None:
     assert first["games"] == 6 and sum(b["wins"] for b in first["bots"]) == 6
 
 
-def test_the_button_alternates_between_the_two_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    starters = []
-    real = arena.Match.next_game
-
-    def spy(self, settings):
-        game = real(self, settings)
-        starters.append(game.starter)
-        return game
-    monkeypatch.setattr(arena.Match, "next_game", spy)
-    run_poker_arena(["random", "random"], games=4, seed=1)
-    assert starters == [0, 1, 0, 1]
+def test_the_button_alternates_between_the_two_bots(tmp_path) -> None:
+    run_poker_arena(["easy", "random"], games=4, seed=1, audit_out=str(tmp_path))
+    buttons = []
+    for game in range(1, 5):
+        entries = json.loads((tmp_path / f"game-{game:04d}.json").read_text())["entries"]
+        names = {e["public"]["seat"]: e["public"]["name"] for e in entries if e["kind"] == "seat_taken"}
+        started = next(e["public"] for e in entries if e["kind"] == "game_started")
+        assert started["opener"] == started["seats"][0]
+        buttons.append(names[started["opener"]])
+    assert buttons == ["easy", "random", "easy", "random"]
 
 
 def test_under_two_games_each_match_alternates_starters_and_has_a_winner() -> None:
