@@ -22,17 +22,26 @@ from referee.arena_poker import play_poker_arena  # noqa: E402
 from referee.rules import PRESETS  # noqa: E402
 from referee.rules.poker_bluff import PokerSettings  # noqa: E402
 
+from bench.poker_exploitability import load_average  # noqa: E402
+
 LEVELS = ("random", "binomial", "easy", "medium", "strong")
 POKER_LEVELS = ("random", "easy", "medium", "strong", "equilibrium")
 
 
 def poker(games: int) -> None:
-    """Each poker-dice level heads-up against medium: its own decisions' p50, p99 and max."""
-    print(f"{'level':<12} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    """Each poker-dice level heads-up against medium: its own decisions' p50, p99 and max, and its
+    p50 and p99 as ratios of the equilibrium yardstick's (the same machine, the same run)."""
+    print(f"start: {load_average()}")
+    rows = {}
     for level in POKER_LEVELS:
         times = play_poker_arena([level, "medium"], games, seed=7, settings=PokerSettings())[0].decision_ms
-        print(f"{level:<12} {len(times):>9} {percentile(times, 50):>8.3f} {percentile(times, 99):>8.3f}"
-              f" {max(times):>8.3f}")
+        rows[level] = (len(times), percentile(times, 50), percentile(times, 99), max(times))
+    yardstick = rows["equilibrium"]
+    print(f"{'level':<12} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'p50 / eq':>9} {'p99 / eq':>9}")
+    for level, (count, p50, p99, top) in rows.items():
+        print(f"{level:<12} {count:>9} {p50:>8.3f} {p99:>8.3f} {top:>8.3f} {p50 / yardstick[1]:>9.2f}"
+              f" {p99 / yardstick[2]:>9.2f}")
+    print(f"end: {load_average()}")
 
 
 def main() -> int:

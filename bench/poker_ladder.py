@@ -6,7 +6,7 @@ chance that one beats another is computed exactly, state by state from the top d
 (bench/poker_strength.py) are samples of these. A game is 3 tokens each, the first round's
 starter drawn evenly. ``strong@F`` is the mix strong plays once it has recorded an opponent
 doubting ``F`` times as often as the equilibrium: 0.5 is what it learns of medium, 0.25 of easy
-(they doubt 0.5 and 0.3 times as often).
+(they doubt 0.5 and 0.3 times as often); ``cfr`` is bench/_poker_cfr.py's equilibrium.
 
 Run: ``.venv/bin/python bench/poker_ladder.py`` (about ten seconds a pair). It prints the load
 average before and after.
@@ -24,7 +24,8 @@ from referee.bots.poker_bluff.duel import duel  # noqa: E402
 
 PAIRS = [
     ("equilibrium", "medium"), ("strong@0.5", "medium"), ("medium", "easy"),
-    ("equilibrium", "easy"), ("strong@0.25", "easy"), ("strong@0.5", "equilibrium"), ("easy", "random"),
+    ("equilibrium", "easy"), ("strong@0.25", "easy"), ("strong@0.5", "equilibrium"), ("equilibrium", "cfr"),
+    ("strong@0.5", "cfr"), ("strong@1.5", "cfr"),
 ]
 
 
