@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.arena_poker import play_poker_arena
 from referee.bots.poker_bluff.base import legal_actions as view_actions
 from referee.bots.poker_bluff.equilibrium import TOP
 from referee.bots.poker_bluff.exploit import Exploiting
@@ -90,6 +91,12 @@ def test_medium_never_mixes_its_declarations() -> None:
 def test_strong_with_no_record_plays_the_equilibrium() -> None:
     for state in positions(seed=8, games=4):
         assert StrongBot(seed=0).policy(view_of(state)) == make_poker_bot("equilibrium", seed=0).policy(view_of(state))
+
+
+@pytest.mark.parametrize("settings", [PokerSettings(), PokerSettings(tokens=1), PokerSettings(tokens=4, two_games=True)])
+def test_every_level_plays_every_rule_set_without_an_illegal_action(settings: PokerSettings) -> None:
+    tallies = play_poker_arena(["strong", "medium", "easy", "equilibrium", "random"], games=3, seed=5, settings=settings)
+    assert sum(t.wins for t in tallies) == 3 and all(t.illegal_actions == 0 for t in tallies)
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.rules.poker_bluff import from_dict
 
+from .base import Action
 from .equilibrium import TOP
 from .equilibrium_bot import EquilibriumBot
 from .exploit import Exploiting
@@ -56,7 +57,8 @@ class StrongBot(EquilibriumBot):
             self.mixes[factor] = Exploiting(shipped(), factor)
         return self.mixes[factor]
 
-    def act(self, view: Mapping[str, Any]) -> Any:
+    def act(self, view: Mapping[str, Any]) -> Action:
+        """Note its seat (to tell its own declarations from the other's), then play."""
         self.seat = view["seat"]
         return super().act(view)
 
