@@ -9,7 +9,9 @@ opponent answers.
 - When the record says the opponent doubts other than the equilibrium does, its declarations are
   a mix of the equilibrium's and the best reply to that opponent (``exploit.Exploiting``), the
   mix's share chosen so that no player who knew its whole policy could win more than
-  ``exploit.MARGIN`` more of the rounds than against the equilibrium.
+  ``exploit.MARGIN`` more of the rounds than against the equilibrium. The mix is chosen when a
+  round begins and kept to its end, so every round is played by one of these few policies:
+  the bound holds round by round, whatever the opponent makes of the record.
 
 With no record it plays the equilibrium exactly.
 
@@ -48,9 +50,10 @@ class StrongBot(EquilibriumBot):
         self.kept: tuple[int, ...] = ()
         self.mine: tuple[int, tuple[int, ...], int] | None = None  # its last declaration: (above, kept, level)
         self.mixes: dict[float, Exploiting] = {}
+        self.factor = 1.0  # the record's likeliest factor when this round began
 
     def tables(self) -> Tables:
-        factor = self.doubting.factor()
+        factor = self.factor
         if factor == 1.0:
             return shipped()
         if factor not in self.mixes:
@@ -82,5 +85,7 @@ class StrongBot(EquilibriumBot):
                 self.declared, self.kept, self.mine = [], (), None
             if kind == "game_over":
                 self.doubting.forget()
+            if kind in ("next_round", "game_over", "forfeit"):
+                self.factor = self.doubting.factor()
         except (KeyError, TypeError, ValueError, AttributeError):
             return
