@@ -123,6 +123,20 @@ def test_strong_records_a_trusting_opponent_and_then_exploits_within_its_margin(
     assert isinstance(bot.tables(), Exploiting) and 0 < bot.tables().lam <= 0.05  # type: ignore[attr-defined]
 
 
+def test_strong_changes_its_mix_only_when_a_round_begins() -> None:
+    bot = StrongBot(seed=0)
+    often = max(range(TOP), key=lambda level: shipped().doubt_chance(-1, (), level))
+    answered(bot, ALL[often].text, "believed", 12)
+    started = bot.tables().factor  # type: ignore[attr-defined]
+    middling = next(level for level in range(TOP) if 0.3 < shipped().doubt_chance(-1, (), level) < 0.5)
+    for _ in range(30):  # within one round the record turns suspicious; the mix stays
+        bot.mine = (-1, (), middling)
+        bot.observe({"kind": "doubted", "data": {"seat": 1}})
+    assert bot.doubting.factor() > started and bot.tables().factor == started  # type: ignore[attr-defined]
+    bot.observe({"kind": "next_round", "data": {"round": 2, "starter": 0}})
+    assert bot.tables().factor == bot.doubting.factor()  # type: ignore[attr-defined]
+
+
 def test_strong_keeps_to_the_equilibrium_against_an_opponent_who_doubts_as_it_does() -> None:
     bot = StrongBot(seed=0)
     for level in range(0, 60, 3):  # declarations the equilibrium doubts about half the time, answered both ways
