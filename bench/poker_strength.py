@@ -1,10 +1,12 @@
 """Poker-dice bot strength: arena matches between the levels, with win rates and 95 % intervals.
 
-Run: ``.venv/bin/python bench/poker_strength.py [--quick] [--workers N]`` (each match split in
-two halves with their own seeds, the halves merged). Dice come from the arena's seeded RNG.
-The first matches set each level against the ``equilibrium`` yardstick (the solved heads-up
-game, docs/bots.md), and the yardstick against bench/_poker_cfr.py's equilibrium, solved
-independently by CFR+ (cached in var/bench-cache after its first solve, about five minutes).
+Run: ``.venv/bin/python bench/poker_strength.py [--quick] [--workers N] [--seed S]`` (each match
+split in two halves with their own seeds, the halves merged). Dice come from the arena's seeded
+RNG. The first matches set the ``equilibrium`` yardstick (the solved heads-up game, docs/bots.md)
+and ``strong`` against bench/_poker_cfr.py's equilibrium, solved independently by CFR+ (cached
+in var/bench-cache after its first solve, about five minutes); then the ladder's three targets
+(strong ≥ 50 % v the CFR+ equilibrium, ≥ 60 % v medium, medium ≥ 60 % v easy) and each level
+against the yardstick. Win rates with Wilson 95 % intervals; the load average before and after.
 """
 from __future__ import annotations
 
@@ -20,16 +22,18 @@ from referee.arena import summarise  # noqa: E402
 from referee.arena_poker import play_poker_arena  # noqa: E402
 from referee.rules.poker_bluff import PokerSettings  # noqa: E402
 
+from bench.poker_exploitability import load_average  # noqa: E402
+
 MATCHES = [  # (bots, games, target for the first bot)
     (["equilibrium", "bench._poker_cfr:cfr_bot"], 2000, None),
-    (["strong", "equilibrium"], 2000, None),
-    (["medium", "equilibrium"], 2000, None),
-    (["easy", "equilibrium"], 2000, None),
-    (["strong", "medium"], 2000, 0.65),
-    (["medium", "easy"], 2000, 0.65),
+    (["strong", "bench._poker_cfr:cfr_bot"], 2000, 0.5),
+    (["strong", "medium"], 2000, 0.6),
+    (["medium", "easy"], 2000, 0.6),
     (["strong", "easy"], 2000, None),
+    (["strong", "equilibrium"], 2000, None),
+    (["equilibrium", "medium"], 2000, None),
+    (["equilibrium", "easy"], 2000, None),
     (["easy", "random"], 2000, None),
-    (["strong", "medium", "medium", "medium"], 1000, None),
 ]
 
 
@@ -49,6 +53,7 @@ def main() -> int:
     for index, (bots, games, _) in enumerate(MATCHES):
         n = games // scale // 2
         jobs += [(bots, n, args.seed + 10 * index), (bots, n, args.seed + 10 * index + 1)]
+    print(f"start: {load_average()}", flush=True)
     started = time.time()
     with Pool(args.workers) as pool:
         halves = pool.map(half, jobs, chunksize=1)
@@ -63,6 +68,7 @@ def main() -> int:
         print(f"{' v '.join(bots):<40} {report['games']:>5}  {first['win_rate']:>14.1%}  [{lo:.1%}, {hi:.1%}]"
               f"  {mark:<9} {first['decision_ms']['p99']:>14.2f}  {illegal:>7}")
     print(f"total {time.time() - started:.0f} s on {args.workers} workers")
+    print(f"end: {load_average()}")
     return 0
 
 

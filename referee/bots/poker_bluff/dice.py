@@ -1,5 +1,4 @@
-"""Dice arithmetic for the poker-dice bots: multisets of dice, the chances of a fresh roll, and
-the chance that a declaration is in a cup of which only the kept dice are known.
+"""Dice arithmetic for the poker-dice bots: multisets of dice and the chances of a fresh roll.
 
 A multiset of dice is a sorted tuple. Fresh dice are independent and fair, so a roll of ``n``
 dice falls on each multiset with its multinomial chance (``fresh(n)``).
@@ -8,9 +7,6 @@ dice falls on each multiset with its multinomial chance (``fresh(n)``).
 (252, 210, 21)
 >>> round(sum(p for _, p in fresh(3)), 12)
 1.0
->>> from referee.rules.poker_bluff import parse
->>> round(chance_true(parse("6,6+5"), kept=(6, 6), rolled=3), 4)
-0.4213
 """
 from __future__ import annotations
 
@@ -20,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 
-from referee.rules.poker_bluff import CUP, Declaration
+from referee.rules.poker_bluff import CUP
 
 Dice = tuple[int, ...]
 FACES = (1, 2, 3, 4, 5, 6)
@@ -68,9 +64,3 @@ def sub_multisets(dice: Dice, largest: int = CUP - 1) -> tuple[Dice, ...]:
     """
     found = {sub for size in range(min(len(dice), largest) + 1) for sub in combinations(sorted(dice), size)}
     return tuple(sorted(found, key=lambda sub: (len(sub), sub)))
-
-
-@lru_cache(maxsize=None)
-def chance_true(declaration: Declaration, kept: Dice, rolled: int) -> float:
-    """The chance that ``declaration`` is in a cup of ``kept`` dice and ``rolled`` fresh ones."""
-    return sum(p for dice, p in fresh(rolled) if declaration.is_in(kept + dice))

@@ -18,7 +18,8 @@ from typing import Any
 from referee.rules.poker_bluff import ALL
 
 from .base import BELIEVE, DOUBT, Policy, PokerBot, declare, kept_of, last_declaration, mixed, previous_declaration, reroll
-from .solved import Equilibrium, shipped
+from .shades import Tables
+from .solved import shipped
 from .tables import level_of
 
 
@@ -27,15 +28,15 @@ class EquilibriumBot(PokerBot):
 
     name = "equilibrium"
 
-    def tables(self) -> Equilibrium:
-        """The tables it plays (the shipped ones)."""
+    def tables(self) -> Tables:
+        """The tables it plays (the shipped ones; the regulars play them shaded, ``shades``)."""
         return shipped()
 
     def policy(self, view: Mapping[str, Any]) -> Policy:
         table, last = self.tables(), level_of(last_declaration(view))
         if view["phase"] == "declaring":
             declared = table.declarations(last, kept_of(view), tuple(view["cup"]))
-            return [(declare(ALL[level]), chance) for level, chance in declared]
+            return [(declare(ALL[level]), chance) for level, chance in declared if chance > 0]  # 16-bit zeros left out
         if view["phase"] == "keeping":
             return [(reroll(table.best_keep(last, tuple(view["cup"]))), 1.0)]
         if view.get("must_doubt"):

@@ -1,100 +1,91 @@
-"""The strong regular: values from the truth chain (``ladder``), and an opponent it learns
-(``habits``): how often they bluff, and how readily they doubt.
+"""The strong regular: the solved heads-up equilibrium, plus a bounded exploitation of how its
+opponent answers.
 
-- Answering: the chance the declaration is false under the posterior it has learnt of this
-  opponent (``Honesty.odds``) against its chance of winning the round after believing (the
-  ladder's ``win``).
-- Keeping: the dice the ladder values most.
-- Declaring: for every declaration above the last, the chance this opponent doubts it
-  (``Suspicion``; a win when true, a loss when not) against what handing on the cup is worth.
-- Learning (``observe`` and the cups it takes over): every opponent's declaration whose cup it
-  sees, and every answer to its own declarations.
+- It plays the shipped equilibrium's tables (``solved``, ``equilibrium_bot``): its declarations,
+  doubts and keeps.
+- It records every answer the opponent gives to its declarations (``habits.Doubting``: how many
+  times as often as the equilibrium they doubt, a posterior that starts at "as the equilibrium"
+  and forgets half of it after each game).
+- When the record says the opponent doubts other than the equilibrium does, its declarations are
+  a mix of the equilibrium's and the best reply to that opponent (``exploit.Exploiting``), the
+  mix's share chosen so that no player who knew its whole policy could win more than
+  ``exploit.MARGIN`` more of the rounds than against the equilibrium. The mix is chosen when a
+  round begins and kept to its end, so every round is played by one of these few policies:
+  the bound holds round by round, whatever the opponent makes of the record.
+
+With no record it plays the equilibrium exactly.
+
+>>> view = {"phase": "declaring", "turn": 0, "seat": 0, "cup": [6, 6, 6, 6, 6], "set_aside": [],
+...         "declarations": [], "keepable": []}
+>>> StrongBot(seed=1).policy(view) == EquilibriumBot(seed=1).policy(view)
+True
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules.poker_bluff import ALL, from_dict, keepable
+from referee.rules.poker_bluff import from_dict
 
-from .base import (BELIEVE, DOUBT, Action, Policy, PokerBot, cup_of, declare, kept_of, last_declaration,
-                   previous_declaration, reroll)
-from .dice import KEEP_INDEX, Dice, sub_multisets
-from .habits import Honesty, Suspicion
-from .ladder import ladder
-from .tables import holds, level_of
+from .base import Action
+from .equilibrium import TOP
+from .equilibrium_bot import EquilibriumBot
+from .exploit import Exploiting
+from .habits import Doubting
+from .shades import Tables
+from .solved import shipped
+from .tables import level_of
 
 
-class StrongBot(PokerBot):
-    """The truth chain's values, played against a learnt opponent."""
+class StrongBot(EquilibriumBot):
+    """The equilibrium, mixed with a best reply to the opponent's recorded doubting."""
 
     name = "strong"
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.honesty, self.suspicion = Honesty(), Suspicion()
+        self.doubting = Doubting()
         self.seat: int | None = None
-        self.declared: list[tuple[int, int, Dice]] = []  # this round: (seat, level, kept dice)
-        self.kept: Dice = ()
+        self.declared: list[tuple[int, int]] = []  # this round: (seat, level)
+        self.kept: tuple[int, ...] = ()
+        self.mine: tuple[int, tuple[int, ...], int] | None = None  # its last declaration: (above, kept, level)
+        self.mixes: dict[float, Exploiting] = {}
+        self.factor = 1.0  # the record's likeliest factor when this round began
+
+    def tables(self) -> Tables:
+        factor = self.factor
+        if factor == 1.0:
+            return shipped()
+        if factor not in self.mixes:
+            self.mixes[factor] = Exploiting(shipped(), factor)
+        return self.mixes[factor]
 
     def act(self, view: Mapping[str, Any]) -> Action:
-        """Learn from a cup just taken over, then play."""
+        """Note its seat (to tell its own declarations from the other's), then play."""
         self.seat = view["seat"]
-        last = last_declaration(view)
-        if view["phase"] == "keeping" and last is not None:
-            self.honesty.learn(level_of(last), level_of(previous_declaration(view)), kept_of(view),
-                               held=last.is_in(view["cup"]))
         return super().act(view)
 
     def observe(self, event: Mapping[str, Any]) -> None:
-        """Follow the round; learn from the answers to its declarations and from the cups shown."""
+        """Follow the round; record the opponent's answers to its declarations."""
         kind, data = event.get("kind"), event.get("data", {})
         try:
             if kind == "rolled":
                 self.kept = tuple(sorted(int(d) for d in data["kept"]))
             elif kind == "declared":
                 level = level_of(from_dict({"kind": data["kind"], "faces": data["faces"]}))
-                self.declared.append((int(data["seat"]), level, self.kept))
-            elif kind in ("believed", "doubted") and self.declared and self.declared[-1][0] == self.seat:
-                _, level, kept = self.declared[-1]
-                self.suspicion.learn(level, self._above(), kept, doubted=kind == "doubted")
-            elif kind == "revealed" and data["doubter"] == self.seat and self.declared:
-                _, level, kept = self.declared[-1]
-                self.honesty.learn(level, self._above(), kept, held=bool(data["held"]))
+                above = self.declared[-1][1] if self.declared else -1
+                self.declared.append((int(data["seat"]), level))
+                self.mine = (above, self.kept, level) if int(data["seat"]) == self.seat else None
+            elif kind in ("believed", "doubted") and self.mine is not None:
+                above, kept, level = self.mine
+                if level != TOP:
+                    self.doubting.learn(shipped().doubt_chance(above, kept, level), doubted=kind == "doubted")
+                self.mine = None
             if kind in ("next_round", "game_over", "forfeit"):
-                self.declared, self.kept = [], ()
+                self.declared, self.kept, self.mine = [], (), None
             if kind == "game_over":
-                self.honesty.forget()
-                self.suspicion.forget()
+                self.doubting.forget()
+            if kind in ("next_round", "game_over", "forfeit"):
+                self.factor = self.doubting.factor()
         except (KeyError, TypeError, ValueError, AttributeError):
             return
-
-    def _above(self) -> int:
-        return self.declared[-2][1] if len(self.declared) > 1 else -1
-
-    def policy(self, view: Mapping[str, Any]) -> Policy:
-        values, last = ladder(), level_of(last_declaration(view))
-        if view["phase"] == "declaring":
-            return [(declare(ALL[self.declaration(view, last)]), 1.0)]
-        if view["phase"] == "keeping":
-            worth = values.keep_value[last]
-
-            def value(keep: Dice) -> float:
-                return worth[KEEP_INDEX[keep]]
-
-            best: Dice = max(sub_multisets(keepable(ALL[last], tuple(sorted(view["cup"])))), key=value)
-            return [(reroll(best), 1.0)]
-        if view.get("must_doubt"):
-            return [(DOUBT, 1.0)]
-        true, believed = self.honesty.odds(last, level_of(previous_declaration(view)), kept_of(view))
-        return [(DOUBT if 1 - true > believed else BELIEVE, 1.0)]
-
-    def declaration(self, view: Mapping[str, Any], last: int) -> int:
-        """The level that wins most often: a doubt wins when true, a belief hands on the cup."""
-        values, cup, kept = ladder(), cup_of(view), kept_of(view)
-
-        def worth(level: int) -> float:
-            doubted = self.suspicion.doubt_chance(level, last, kept)
-            return doubted * (level in holds()[cup]) + (1 - doubted) * values.value_after(level, cup)
-
-        return max(range(last + 1, len(ALL)), key=worth)

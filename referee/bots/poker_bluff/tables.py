@@ -1,5 +1,4 @@
-"""Tables the poker-dice bots share: declaration levels, what each cup holds, and the chance of
-beating a declaration truthfully after keeping some dice.
+"""Tables the poker-dice bots share: declaration levels and what each cup holds.
 
 A declaration's level is its place in ``ALL`` (0: a single one, 191: five sixes).
 
@@ -9,16 +8,14 @@ A declaration's level is its place in ``ALL`` (0: a single one, 191: five sixes)
 (0, -1, '4,4+2,2+6')
 >>> level_of(parse("4,4+6")) in holds()[CUP_INDEX[(2, 2, 4, 4, 6)]]
 True
->>> round(truth().beat[level_of(parse("6,6+5"))][KEEP_INDEX[(5, 6, 6)]], 4)  # a 5 or a 6, or a pair
-0.6667
 """
 from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.rules.poker_bluff import ALL, Declaration, declarations_in, keepable
+from referee.rules.poker_bluff import ALL, Declaration, declarations_in
 
-from .dice import CUPS, KEEP_INDEX, KEEPS, outcomes, sub_multisets
+from .dice import CUPS
 
 LEVEL: dict[Declaration, int] = {declaration: level for level, declaration in enumerate(ALL)}
 
@@ -39,25 +36,3 @@ def max_level() -> tuple[int, ...]:
 def level_of(declaration: Declaration | None) -> int:
     """The level of ``declaration``; -1 for none (before a round's first declaration)."""
     return -1 if declaration is None else LEVEL[declaration]
-
-
-class Truth:
-    """``beat[level][keep]``: the chance that keeping ``keep`` and re-rolling the rest gives a cup
-    holding a declaration above ``level``."""
-
-    def __init__(self) -> None:
-        best = max_level()
-        self.beat: list[list[float]] = [
-            [sum(p for cup, p in outcomes(keep) if best[cup] > level) for keep in KEEPS] for level in range(len(ALL))
-        ]
-
-    def best_keep(self, level: int, cup: tuple[int, ...]) -> tuple[int, ...]:
-        """The keep (allowed after believing ``ALL[level]``) most likely to beat it truthfully; fewer dice on a tie."""
-        choices = sub_multisets(keepable(ALL[level], cup))
-        return max(choices, key=lambda s: (self.beat[level][KEEP_INDEX[s]], -len(s)))
-
-
-@lru_cache(maxsize=1)
-def truth() -> Truth:
-    """The table, computed on first use (about a second)."""
-    return Truth()
