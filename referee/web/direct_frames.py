@@ -93,13 +93,16 @@ def _websocket_class() -> type:
 
 class DirectFrames:
     """``_send_eio_packet`` of a python-socketio server: each packet framed once, written directly
-    where the connection can take it now, queued as before otherwise."""
+    where the connection can take it now, queued as before otherwise. ``written`` counts the
+    frames written directly, ``rests`` those a socket took only in part (for the tests and benches)."""
 
     def __init__(self, server: Any) -> None:
         self._sockets = server.eio.sockets
         self._queued = server._send_eio_packet
         self._packet: Any = None
         self._frame = b""
+        self.written = 0
+        self.rests = 0
 
     def send(self, eio_sid: str, pkt: Any) -> None:
         socket = self._sockets.get(eio_sid)
@@ -120,16 +123,20 @@ class DirectFrames:
         except OSError:  # the writer meets the error too, and closes the connection
             self._queued(eio_sid, pkt)
             return
+        self.written += 1
         if sent < len(frame):
+            self.rests += 1
             socket.queue.put(Rest(frame[sent:]))
 
 
-def direct_frames(socketio: SocketIO, async_mode: str) -> None:
+def direct_frames(socketio: SocketIO, async_mode: str) -> DirectFrames | None:
     """Write ``socketio``'s packets directly to its websockets (gevent with gevent-websocket only;
-    any other mode is left as it is)."""
+    any other mode is left as it is: None)."""
     server = socketio.server
     if async_mode != "gevent" or server is None:
-        return
+        return None
     eio = server.eio
     eio._async = {**eio._async, "websocket": _websocket_class()}
-    server._send_eio_packet = DirectFrames(server).send
+    frames = DirectFrames(server)
+    server._send_eio_packet = frames.send
+    return frames
