@@ -30,6 +30,7 @@ import _socket
 from typing import Any
 
 from flask_socketio import SocketIO
+from gevent.socket import socket as gevent_socket
 from geventwebsocket.websocket import Header, WebSocket
 
 
@@ -37,6 +38,23 @@ def frame_of(pkt: Any) -> bytes:
     """The websocket text frame (server to client: unmasked, final) carrying Engine.IO packet ``pkt``."""
     data = pkt.encode().encode("utf-8")
     return bytes(Header.encode_header(True, WebSocket.OPCODE_TEXT, b"", len(data), 0)) + data
+
+
+def raw_socket(connection: Any) -> _socket.socket | None:
+    """The OS socket under a plain gevent socket (non-blocking), to write frames to directly; None
+    for anything else: a TLS socket (gevent's ``SSLSocket`` is a subclass) encrypts what it writes.
+
+    >>> connection = gevent_socket()
+    >>> raw_socket(connection) is connection._sock, raw_socket(None)
+    (True, None)
+    >>> class Wrapped(gevent_socket): pass
+    >>> raw_socket(Wrapped()) is None
+    True
+    """
+    if type(connection) is not gevent_socket:
+        return None
+    raw = connection._sock
+    return raw if isinstance(raw, _socket.socket) else None
 
 
 class Frame(bytes):
@@ -69,9 +87,7 @@ def _websocket_class() -> type:
             websocket = environ.get("wsgi.websocket")
             if websocket is None:
                 return super().__call__(environ, start_response)  # python-engineio's own error
-            connection = getattr(websocket.handler, "socket", None)
-            raw = getattr(connection, "_sock", None)
-            self.raw = raw if isinstance(raw, _socket.socket) else None
+            self.raw = raw_socket(getattr(websocket.handler, "socket", None))
             owner = self.app.__self__  # the Engine.IO socket whose websocket handler this serves
             owner.direct = self
             try:
