@@ -36,6 +36,7 @@ from .audit import audit_routes
 from .broadcast import Broadcaster
 from .budgets import Budgets
 from .connections import Connections
+from .direct_frames import direct_frames
 from .engine_frames import QuietEngineFrames
 from .events import Events as SocketEvents
 from .headers import SecurityHeaders
@@ -88,6 +89,7 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
                         max_http_buffer_size=limits.message_bytes or UNLIMITED_MESSAGE_BYTES,
                         logger=socket_server_log(), **client_manager(config.message_queue))
     guard_wsgi(app, limits.trusted_proxies)
+    direct_frames(socketio, config.async_mode)
     scheduler = scheduler or TimerScheduler()
     events, leases = open_store(config.database, scheduler.now, pool_size=config.pool_size, lease_s=config.lease_s,
                                 offload=offload, owner=worker)

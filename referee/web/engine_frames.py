@@ -18,6 +18,8 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .read_frames import receive
+
 log = logging.getLogger("referee.web")
 
 PACKET_TYPES = frozenset("0123456b")
@@ -27,7 +29,7 @@ decoder reads 7, 8 and 9 too, then drops the packet of no type silently: they cl
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
-def is_engine_frame(message: str | bytes | None) -> bool:
+def is_engine_frame(message: str | bytes | bytearray | None) -> bool:
     """True for a frame Engine.IO can decode: a binary frame, or text starting with a packet type."""
     if isinstance(message, (bytes, bytearray)):
         return True
@@ -35,15 +37,16 @@ def is_engine_frame(message: str | bytes | None) -> bool:
 
 
 class _CheckedWebSocket:
-    """gevent-websocket's socket, except that a frame Engine.IO cannot decode ends the connection."""
+    """gevent-websocket's socket, read by ``read_frames.receive``, except that a frame Engine.IO cannot
+    decode ends the connection."""
 
     def __init__(self, socket: Any) -> None:
         self._socket = socket
         self.send = socket.send  # every packet out: found here, not through ``__getattr__``
 
-    def receive(self) -> str | bytes | None:
+    def receive(self) -> str | bytes | bytearray | None:
         """The next frame, or None (closed) once the client sends one that is not an Engine.IO packet."""
-        message = self._socket.receive()
+        message = receive(self._socket)
         if message is None or is_engine_frame(message):
             return message
         log.info("frame refused", extra={"code": "payload/malformed", "reason": "not an Engine.IO packet"})
