@@ -88,3 +88,21 @@ def test_make_test_draws_the_same_examples_every_run_and_make_fuzz_fresh_ones(tm
     assert first == second and len(set(first)) > 10
     fresh, other = drawn(tmp_path, 3, fuzz=True), drawn(tmp_path, 4, fuzz=True)
     assert fresh != other and len(fresh) > len(first), "fresh examples, twice as many"
+
+
+def test_importing_any_module_of_the_suite_or_the_package_patches_nothing_for_gevent():
+    """pytest imports every module for its doctests (``--doctest-modules``) in the xdist workers, whose threads a
+    gevent ``patch_all`` at import would break ("LoopExit: This operation would block forever")."""
+    script = (
+        "import importlib, pkgutil, sys\n"
+        "import referee, tests.support\n"
+        "for package in (referee, tests.support):\n"
+        "    for found in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "        if found.name.split('.')[-1] != '__main__':\n"
+        "            importlib.import_module(found.name)\n"
+        "from gevent import monkey\n"
+        "print(monkey.is_anything_patched())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "False"

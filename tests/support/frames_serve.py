@@ -5,63 +5,63 @@ A client joins the room its auth names (``{"room": …}``). ``burst`` ``{"count"
 ``count`` ``state`` events ``{"seq": i, "pad": "x" * size}`` to the sender's room, one after another
 without yielding (as a broadcast does); ``stats`` answers ``stats`` ``{"written", "rests"}`` (the
 counters of ``DirectFrames``) to the sender. GET /healthz answers 200.
+
+Importing this module changes nothing (pytest imports every module for its doctests): only ``serve``,
+run as a program, patches the standard library for gevent.
 """
 from __future__ import annotations
 
-from gevent import monkey
-
-monkey.patch_all()
-
-import socket  # noqa: E402
-import sys  # noqa: E402
-from typing import Any  # noqa: E402
-
-from flask import Flask, request  # noqa: E402
-from flask_socketio import SocketIO, join_room  # noqa: E402
-from gevent import pywsgi  # noqa: E402
-from geventwebsocket.handler import WebSocketHandler  # noqa: E402
-
-from referee.web.direct_frames import direct_frames  # noqa: E402
-from referee.web.engine_frames import QuietEngineFrames  # noqa: E402
-
-app = Flask("frames")
-socketio = SocketIO(app, async_mode="gevent", async_handlers=False)
-frames = direct_frames(socketio, "gevent")
-app.wsgi_app = QuietEngineFrames(app.wsgi_app)  # type: ignore[method-assign]
-rooms: dict[str, str] = {}
+import sys
+from typing import Any
 
 
-@app.get("/healthz")
-def healthz() -> dict[str, bool]:
-    return {"ok": True}
+def serve(port: int) -> None:
+    """Patch the standard library for gevent, build the app and serve it on ``port`` (never returns)."""
+    from gevent import monkey
 
+    monkey.patch_all()
+    import socket
 
-@socketio.on("connect")
-def on_connect(auth: Any = None) -> None:
-    rooms[request.sid] = str((auth or {}).get("room", ""))
-    join_room(rooms[request.sid])
+    from flask import Flask, request
+    from flask_socketio import SocketIO, join_room
+    from gevent import pywsgi
+    from geventwebsocket.handler import WebSocketHandler
 
+    from referee.web.direct_frames import direct_frames
+    from referee.web.engine_frames import QuietEngineFrames
 
-@socketio.on("burst")
-def on_burst(data: dict[str, int]) -> None:
-    pad = "x" * int(data["size"])
-    for seq in range(int(data["count"])):
-        socketio.emit("state", {"seq": seq, "pad": pad}, to=rooms[request.sid])
+    app = Flask("frames")
+    socketio = SocketIO(app, async_mode="gevent", async_handlers=False)
+    frames = direct_frames(socketio, "gevent")
+    app.wsgi_app = QuietEngineFrames(app.wsgi_app)  # type: ignore[method-assign]
+    rooms: dict[str, str] = {}
 
+    @app.get("/healthz")
+    def healthz() -> dict[str, bool]:
+        return {"ok": True}
 
-@socketio.on("stats")
-def on_stats() -> None:
-    assert frames is not None
-    socketio.emit("stats", {"written": frames.written, "rests": frames.rests}, to=request.sid)
+    @socketio.on("connect")
+    def on_connect(auth: Any = None) -> None:
+        rooms[request.sid] = str((auth or {}).get("room", ""))
+        join_room(rooms[request.sid])
 
+    @socketio.on("burst")
+    def on_burst(data: dict[str, int]) -> None:
+        pad = "x" * int(data["size"])
+        for seq in range(int(data["count"])):
+            socketio.emit("state", {"seq": seq, "pad": pad}, to=rooms[request.sid])
 
-def main() -> None:
+    @socketio.on("stats")
+    def on_stats() -> None:
+        assert frames is not None
+        socketio.emit("stats", {"written": frames.written, "rests": frames.rests}, to=request.sid)
+
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", int(sys.argv[1])))
+    listener.bind(("127.0.0.1", port))
     listener.listen(64)
     pywsgi.WSGIServer(listener, app, handler_class=WebSocketHandler, log=None).serve_forever()
 
 
 if __name__ == "__main__":
-    main()
+    serve(int(sys.argv[1]))
