@@ -18,7 +18,9 @@ strong's whole reply distribution. This script plays it heads-up against strong 
   the opener alternating), a cleaner figure for the small counts.
 
 Run: ``.venv/bin/python bench/ld_reader.py [--games 2000] [--seed 27] [--per-dice 0] [--depth 0]
-[--width 6] [--workers 2]`` (each worker plays its share of the games with its own seed).
+[--width 6] [--workers 2] [--chunk 100]``: the games are played in chunks of ``--chunk`` games, chunk
+``k`` on seed ``seed + k`` with fresh bots (strong's table memory spans a chunk), two workers taking
+chunks as they come, and a running line is printed as each chunk of 5-dice games ends.
 """
 from __future__ import annotations
 
@@ -50,32 +52,34 @@ def share(job: tuple[int, int, int, int, int]) -> tuple[list[Tally], dict[Any, l
     _ld_reader.ROUNDS.clear()
     _ld_reader.STATS.update(decisions=0, matrices=0, per_hand=0)
     _ld_reader.Reader.depth, _ld_reader.Reader.width = depth, width
-    tallies = play_arena(["strong", READER], games, seed, Settings(dice_per_player=dice)) if games else []
-    return tallies, dict(_ld_reader.ROUNDS), dict(_ld_reader.STATS)
+    tallies = play_arena(["strong", READER], games, seed, Settings(dice_per_player=dice))
+    return tallies, dict(_ld_reader.ROUNDS), {**_ld_reader.STATS, "games": games}
 
 
-def play(games: int, seed: int, dice: int, args: argparse.Namespace) -> tuple[list[Tally], dict[Any, list[int]],
-                                                                               dict[str, int]]:
-    """``games`` games of ``dice`` dice split over the workers; their tallies, rounds and stats merged."""
-    workers = max(1, args.workers)
-    jobs = [(games // workers + (1 if k < games % workers else 0), seed + k, dice, args.depth, args.width)
-            for k in range(workers)]
-    if workers == 1:
-        parts = [share(jobs[0])]
-    else:
-        with Pool(workers) as pool:
-            parts = pool.map(share, jobs, chunksize=1)
+def play(games: int, seed: int, dice: int, args: argparse.Namespace, label: str = "") -> tuple[
+        list[Tally], dict[Any, list[int]], dict[str, int]]:
+    """``games`` games of ``dice`` dice in chunks of at most ``--chunk`` over the workers (chunk ``k`` on seed
+    ``seed + k``, fresh bots: strong's table memory spans a chunk); their tallies, rounds and stats merged.
+    With ``label`` a running line is printed as each chunk ends."""
+    size = max(1, args.chunk)
+    jobs = [(min(size, games - start), seed + k, dice, args.depth, args.width)
+            for k, start in enumerate(range(0, games, size))]
     tallies: list[Tally] = []
     rounds: dict[Any, list[int]] = {}
     stats: dict[str, int] = {}
-    for part_tallies, part_rounds, part_stats in parts:
-        tallies = [a.merge(b) for a, b in zip(tallies, part_tallies)] if tallies else list(part_tallies)
-        for key, (won, played) in part_rounds.items():
-            tally = rounds.setdefault(key, [0, 0])
-            tally[0] += won
-            tally[1] += played
-        for key, value in part_stats.items():
-            stats[key] = stats.get(key, 0) + value
+    with Pool(max(1, args.workers)) as pool:
+        for part_tallies, part_rounds, part_stats in pool.imap_unordered(share, jobs, chunksize=1):
+            tallies = [a.merge(b) for a, b in zip(tallies, part_tallies)] if tallies else list(part_tallies)
+            for key, (won, played) in part_rounds.items():
+                tally = rounds.setdefault(key, [0, 0])
+                tally[0] += won
+                tally[1] += played
+            for key, value in part_stats.items():
+                stats[key] = stats.get(key, 0) + value
+            if label:
+                done = stats.get("games", 0)
+                print(f"  {label}: after {done} games the reader wins {rate(tallies[1].wins, done)} "
+                      f"({load_average()})", flush=True)
     return tallies, rounds, stats
 
 
@@ -108,10 +112,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=0, help="the reader's own raises searched below the root's")
     parser.add_argument("--width", type=int, default=6, help="candidate raises per node")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--chunk", type=int, default=100, help="games per job (fresh bots each; default %(default)s)")
     args = parser.parse_args(argv)
     print(f"start: {load_average()}", flush=True)
     started = time.time()
-    tallies, rounds, stats = play(args.games, args.seed, 5, args)
+    tallies, rounds, stats = play(args.games, args.seed, 5, args, "5 dice")
     strong, reader = tallies
     games = args.games
     print(f"reader v strong, heads-up, 5 dice, {games} games (seed {args.seed}, depth {args.depth}, "

@@ -53,10 +53,11 @@ def test_the_reader_answers_every_position_with_a_legal_action():
 
 
 def test_the_script_prints_its_figures_and_the_reader_plays_no_illegal_action(capsys):
-    assert ld_reader.main(["--games", "2", "--seed", "5", "--workers", "1", "--per-dice", "1"]) == 0
+    assert ld_reader.main(["--games", "2", "--seed", "5", "--workers", "1", "--per-dice", "1", "--chunk", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("start: load average") and "end: load average" in out
     assert re.search(r"reader wins \d+\.\d% \[\d+\.\d%, \d+\.\d%\]; strong wins", out)
+    assert "5 dice: after 2 games the reader wins" in out
     assert "illegal actions: reader 0, strong 0" in out
     assert re.search(r"\| 5 v 5, rounds of the 5-dice games \| 2 \| \d+\.\d% \[", out)
     assert len(re.findall(r"first rounds of 1 \d-dice games \| 1 \|.*illegal actions 0", out)) == 4
