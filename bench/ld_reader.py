@@ -78,9 +78,21 @@ def play(games: int, seed: int, dice: int, args: argparse.Namespace, label: str 
                 stats[key] = stats.get(key, 0) + value
             if label:
                 done = stats.get("games", 0)
-                print(f"  {label}: after {done} games the reader wins {rate(tallies[1].wins, done)} "
-                      f"({load_average()})", flush=True)
+                diagonal = ", ".join(f"{k} v {k} {won / played:.1%} of {played}" for k, (won, played)
+                                     in ((k, diagonal_rounds(rounds, k)) for k in range(5, 0, -1)) if played)
+                print(f"  {label}: after {done} games the reader wins {rate(tallies[1].wins, done)}; rounds won: "
+                      f"{diagonal} ({load_average()})", flush=True)
     return tallies, rounds, stats
+
+
+def diagonal_rounds(rounds: dict[Any, list[int]], k: int) -> tuple[int, int]:
+    """The reader's rounds won and played at ``k`` v ``k`` dice, first rounds of a game or not.
+
+    >>> diagonal_rounds({(2, 2, True): [3, 4], (2, 2, False): [1, 2], (2, 1, False): [5, 5]}, 2)
+    (4, 6)
+    """
+    cells = [tally for (a, b, _), tally in rounds.items() if a == b == k]
+    return sum(won for won, _ in cells), sum(played for _, played in cells)
 
 
 def rate(won: int, played: int) -> str:
@@ -115,6 +127,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=100, help="games per job (fresh bots each; default %(default)s)")
     args = parser.parse_args(argv)
     print(f"start: {load_average()}", flush=True)
+    lbr = ["| dice | rounds | reader wins the round (95 % CI) | 2p - 1 |", "|---|---|---|---|"]
+    for k in range(4, 0, -1) if args.per_dice else []:
+        started = time.time()
+        tallies, rounds, _ = play(args.per_dice, args.seed + 100 * k, k, args)
+        won, played = rounds.get((k, k, True), [0, 0])
+        illegal = sum(t.illegal_actions for t in tallies)
+        lbr.append(lbr_row(f"{k} v {k}, first rounds of {args.per_dice} {k}-dice games", won, played)
+                   + f"   illegal actions {illegal}, {time.time() - started:.0f} s")
+        print(f"  {k} dice: {lbr[-1]}", flush=True)
     started = time.time()
     tallies, rounds, stats = play(args.games, args.seed, 5, args, "5 dice")
     strong, reader = tallies
@@ -127,19 +148,8 @@ def main(argv: list[str] | None = None) -> int:
           f"({stats.get('per_hand', 0)} hand by hand)")
     print("local best response: the reader's share of the rounds won at k v k dice, "
           "and 2p - 1 (its value in a ±1 round)")
-    print("| dice | rounds | reader wins the round (95 % CI) | 2p - 1 |")
-    print("|---|---|---|---|")
-    for k in range(5, 0, -1):
-        won = sum(w for (a, b, _), (w, _) in rounds.items() if a == b == k)
-        played = sum(p for (a, b, _), (_, p) in rounds.items() if a == b == k)
-        print(lbr_row(f"{k} v {k}, rounds of the 5-dice games", won, played))
-    for k in range(4, 0, -1) if args.per_dice else []:
-        started = time.time()
-        tallies, rounds, _ = play(args.per_dice, args.seed + 100 * k, k, args)
-        won, played = rounds.get((k, k, True), [0, 0])
-        illegal = sum(t.illegal_actions for t in tallies)
-        print(lbr_row(f"{k} v {k}, first rounds of {args.per_dice} {k}-dice games", won, played)
-              + f"   illegal actions {illegal}, {time.time() - started:.0f} s", flush=True)
+    lbr[2:2] = [lbr_row(f"{k} v {k}, rounds of the 5-dice games", *diagonal_rounds(rounds, k)) for k in range(5, 0, -1)]
+    print("\n".join(lbr))
     print(f"end: {load_average()}")
     return 0
 

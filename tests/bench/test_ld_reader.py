@@ -60,4 +60,4 @@ def test_the_script_prints_its_figures_and_the_reader_plays_no_illegal_action(ca
     assert "5 dice: after 2 games the reader wins" in out
     assert "illegal actions: reader 0, strong 0" in out
     assert re.search(r"\| 5 v 5, rounds of the 5-dice games \| 2 \| \d+\.\d% \[", out)
-    assert len(re.findall(r"first rounds of 1 \d-dice games \| 1 \|.*illegal actions 0", out)) == 4
+    assert len(re.findall(r"first rounds of 1 \d-dice games \| 1 \|.*illegal actions 0", out)) == 8    # as each ends, and in the table
