@@ -114,7 +114,7 @@ class Reader:
         if not seen.to_act:
             return None
         STATS["decisions"] += 1
-        self.seat = seen.seat
+        self.seat = self._me = seen.seat
         them = next(s for s in seen.in_game if s != seen.seat)
         self._view = view
         self._them = them
@@ -125,10 +125,7 @@ class Reader:
         self._wild, self._round, self._total = seen.wild, seen.rules, seen.total
         weights = self._posterior(them)
         legal = set(seen.legal_moves())
-        _, move = self._node(seen.bids, weights, self.depth, legal)
-        if move not in legal:                  # cannot happen (the search proposes legal moves only)
-            move = seen.legal_moves()[0]
-        return to_action(move)
+        return to_action(self._node(seen.bids, weights, self.depth, legal)[1])
 
     # strong's side ---------------------------------------------------------------------------------
     def _strong_seen(self, bids: History) -> Situation:
@@ -198,7 +195,7 @@ class Reader:
         for bid in self._candidates(standing, weights):
             if legal is not None and bid not in legal:
                 continue
-            options[bid] = self._raise(bids + ((self.seat, bid),), weights, depth)
+            options[bid] = self._raise(bids + ((self._me, bid),), weights, depth)
         if not options:
             return 0.0, LIAR
         move = max(options, key=options.__getitem__)
