@@ -14,6 +14,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+SEND_BUFFER = 64 * 1024
+"""Each connection's socket send buffer: small, so that a burst of a megabyte fills it (the queued path)."""
+
 
 def serve(port: int) -> None:
     """Patch the standard library for gevent, build the app and serve it on ``port`` (never returns)."""
@@ -58,6 +61,7 @@ def serve(port: int) -> None:
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)  # its connections' too: they fill soon
     listener.bind(("127.0.0.1", port))
     listener.listen(64)
     pywsgi.WSGIServer(listener, app, handler_class=WebSocketHandler, log=None).serve_forever()

@@ -92,8 +92,9 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
         terminate(process)
 
 
-COUNT, SIZE = 400, 20_000
-"""400 frames of 20 KB each: 8 MB a connection, more than its socket buffers hold."""
+COUNT, SIZE = 200, 5_000
+"""200 frames of 5 KB each: 1 MB a connection, more than its socket buffers hold (the server's send buffer
+is 64 KB: ``frames_serve.SEND_BUFFER``; a reader that reads nothing keeps its receive buffer small)."""
 
 
 def test_full_buffers_keep_every_frame_whole_and_in_order(port: int) -> None:
