@@ -25,7 +25,8 @@ from referee.rules import Phase as DicePhase, count_matching
 from referee.rules.bound import ROUND_BOUND
 from referee.rules.poker_bluff import HIGHEST, Phase, declarations_in
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 
 

@@ -40,7 +40,7 @@ from bench._load_seat import decide  # noqa: E402
 from bench.broadcast_cost import Packets  # noqa: E402
 from referee.config import Config, Limits  # noqa: E402
 from referee.fairness.keys import Signer  # noqa: E402
-from referee.table import ManualScheduler  # noqa: E402
+from referee.table.scheduler import ManualScheduler  # noqa: E402
 from referee.table.fair_dealer import FairDealer  # noqa: E402
 from referee.web import sockets  # noqa: E402
 from referee.web.app import create_app  # noqa: E402

@@ -39,7 +39,7 @@ from referee.store.durable import Offload, inline
 from referee.store.leases import new_owner
 
 if TYPE_CHECKING:  # imported before the standard library is patched, so no table module here
-    from referee.table import Scheduler
+    from referee.table.scheduler import Scheduler
 
 log = logging.getLogger("referee.serve")
 

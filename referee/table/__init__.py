@@ -1,11 +1,6 @@
-"""One table's life: seats, games, rounds, timers; the only writer of a table's event log."""
-from .dealing import Dealer, Dealt, Drawn
-from .errors import BadRequest, TableError
-from .registry import Tables
-from .replay import TableBroken
-from .scheduler import ManualScheduler, Scheduler, TimerScheduler
-from .state import SeatInfo, TableState, fold
-from .table import Table
+"""One table's life: seats, games, rounds, timers; the only writer of a table's event log.
 
-__all__ = ["BadRequest", "Dealer", "Dealt", "Drawn", "ManualScheduler", "Scheduler", "SeatInfo", "TableError",
-           "TableState", "Tables", "Table", "TableBroken", "TimerScheduler", "fold"]
+The package's modules are imported by name (``referee.table.table.Table``,
+``referee.table.errors.TableError``): this file loads nothing, so a rules family can use the
+table's lower floors (its errors, its ``against``, its batch) without loading the table itself.
+"""

@@ -11,7 +11,8 @@ logged DIE_CHANGED.
 
 >>> from referee.fairness.keys import Signer
 >>> from referee.store.log import EventLog
->>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.scheduler import ManualScheduler
+>>> from referee.table.registry import Tables
 >>> from referee.table.fair_dealer import FairDealer
 >>> dealer = FairDealer(Signer.from_private_bytes(bytes(32)))
 >>> table = Tables(EventLog(":memory:"), dealer, ManualScheduler(), seed_wait_s=0).create({})

@@ -12,7 +12,8 @@ revealed and, at a refereed or staked table, the game is settled (``game_settled
 
 >>> from referee.fairness.keys import Signer
 >>> from referee.store.log import EventLog
->>> from referee.table import ManualScheduler, Tables
+>>> from referee.table.scheduler import ManualScheduler
+>>> from referee.table.registry import Tables
 >>> from referee.table.fair_dealer import FairDealer
 >>> table = Tables(EventLog(":memory:"), FairDealer(Signer.from_private_bytes(bytes(32))), ManualScheduler(),
 ...                seed_wait_s=0).create({})

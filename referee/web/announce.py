@@ -21,7 +21,7 @@ from typing import Any
 from flask_socketio import SocketIO
 
 from referee.rules import Event
-from referee.table import Table
+from referee.table.table import Table
 
 from .connections import Connections, seat_room, watch_room
 

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.rules import RulesError
-from referee.table import Table, TableError, Tables
+from referee.table.table import Table
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 
 from .connections import Connection, Connections
 from .events import Events

@@ -23,7 +23,10 @@ from referee.store.base import StoreError
 from referee.store.choose import open_store
 from referee.store.durable import Offload, inline
 from referee.store.leases import Leases
-from referee.table import Dealer, Scheduler, Table, Tables, TimerScheduler
+from referee.table.dealing import Dealer
+from referee.table.scheduler import Scheduler, TimerScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
 from referee.table.autoplay import Autoplay
 from referee.table.pacing import Pacing
 from referee.table.registry import TableMoving

@@ -31,7 +31,8 @@ from typing import Any
 from flask_socketio import SocketIO
 
 from referee.state_parts import PARTS, View, split
-from referee.table import Scheduler, Table
+from referee.table.scheduler import Scheduler
+from referee.table.table import Table
 from referee.table.scheduler import Handle
 from referee.views import FAMILY_VIEWS, table_views
 

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.rules.families import LIARS_DICE, POKER_BLUFF
-from referee.table import Table, TableError
+from referee.table.table import Table
+from referee.table.errors import TableError
 
 from .payloads import parse_against, parse_bid, parse_call, parse_seed
 from .poker_payloads import parse_declare, parse_keep, parse_move

@@ -7,7 +7,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from referee.rules import RulesError
 from referee.rules.families import rules_of
-from referee.table import BadRequest
+from referee.table.errors import BadRequest
 from referee.table.table import BOT_LEVELS
 
 from .payloads import parse_json_body, parse_new_table, token_digest

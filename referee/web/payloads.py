@@ -25,7 +25,7 @@ from typing import Any
 from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
 from referee.rules import MalformedAction, Settings
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, name_of
-from referee.table import BadRequest
+from referee.table.errors import BadRequest
 from referee.text import NAME_CODES, clean_text
 
 from .poker_payloads import parse_poker_settings

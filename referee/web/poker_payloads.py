@@ -19,7 +19,7 @@ from typing import Any
 
 from referee.fields import INT_MAX, describe, fields_of, int_field
 from referee.rules.poker_bluff import Declaration, PokerSettings, from_dict
-from referee.table import BadRequest
+from referee.table.errors import BadRequest
 
 KEEP_MAX = 4
 """A holder keeps at most four dice: at least one is re-rolled."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from flask_socketio import SocketIO
 
-from referee.table import Table
+from referee.table.table import Table
 from referee.views import referee_view
 
 from .connections import Connections

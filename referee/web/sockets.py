@@ -18,7 +18,10 @@ from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
 from referee.rules import MalformedAction, RulesError
-from referee.table import Table, TableError, Tables, desk
+from referee.table.table import Table
+from referee.table.errors import TableError
+from referee.table.registry import Tables
+from referee.table import desk
 
 from .answer import Action, answer as answer_event
 from .connections import Connection, Connections, seat_room, table_room, watch_room

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.config import Limits
 from referee.rules import Settings
-from referee.table import Table as ServerTable
+from referee.table.table import Table as ServerTable
 from tests.support.app import Harness, make_harness
 
 from .games import SEED_WAIT_S, Table, export_of

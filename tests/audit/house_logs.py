@@ -11,7 +11,8 @@ from typing import Any
 from referee.fairness import dealer as fair
 from referee.rules import CallLiar, MakeBid, Phase, Settings, SpotOn, callers, legal_actions
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
 from referee.table.fair_dealer import FairDealer
 
 from .play_logs import SIGNER

@@ -21,7 +21,9 @@ from referee.table import desk
 from referee.gm.settings import GmSettings
 from referee.store.chain import GENESIS, entry_hash, secret_digest
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from referee.web.audit import entry_dict
 

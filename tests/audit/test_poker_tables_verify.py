@@ -12,7 +12,8 @@ from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
 from referee.rules.poker_bluff import Believe, Declare, Doubt, Phase, Reroll, legal_actions
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from referee.web.audit import entry_dict
 

@@ -21,7 +21,8 @@ import pytest
 
 from referee.fairness import verify_export
 from tests.audit.node_verifier import node_verdicts
-from referee.table import Table, desk
+from referee.table.table import Table
+from referee.table import desk
 from tests.audit.play_logs import ALWAYS as SURE, Forger, cheat, finish, play_round, refereed_table
 from tests.audit.tampers import change_of, in_round
 from tests.gm.support import ALWAYS, evening

@@ -10,7 +10,10 @@ from referee.fairness.purposes import ATTEMPT_CHECK, ROLL_OFF
 from referee.fairness.verify_inputs import MISSING_WORDS
 from referee.gm.settings import GmSettings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables, desk
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
+from referee.table import desk
 from referee.table.fair_dealer import FairDealer
 
 from . import dishonest, dishonest_checks, dishonest_draws

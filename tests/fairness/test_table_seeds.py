@@ -4,7 +4,9 @@ import pytest
 
 from referee.fairness import build_export, kinds, verify_export
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 
 from .logbook import SIGNER

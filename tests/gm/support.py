@@ -8,7 +8,7 @@ from flask_socketio import SocketIOTestClient
 
 from referee.fairness import verify_export
 from referee.fairness.keys import Signer
-from referee.table import Table
+from referee.table.table import Table
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import Harness, last_state, make_harness
 

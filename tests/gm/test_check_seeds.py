@@ -11,7 +11,10 @@ from typing import Any
 from referee.gm.settings import GmSettings
 from referee.rules import Phase
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables, desk
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
+from referee.table import desk
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import last_state, make_harness
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from referee.gm.settings import GmSettings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables, desk
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
+from referee.table import desk
 from referee.table.fair_dealer import FairDealer
 
 from .support import NEVER, SIGNER

@@ -7,7 +7,7 @@ import sqlite3
 
 from referee.config import Config
 from referee.fairness import verify_export
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.table.fair_dealer import FairDealer
 from referee.web.app import create_app
 from tests.gm.support import SIGNER

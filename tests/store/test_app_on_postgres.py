@@ -12,7 +12,7 @@ from referee.fairness.keys import Signer
 from referee.store.pg_pool import Pool
 from referee.store.postgres import PostgresStore
 from referee.store.postgres_leases import PostgresLeases
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.table.errors import TableError
 from referee.table.fair_dealer import FairDealer
 from referee.web.app import create_app

@@ -9,7 +9,8 @@ from flask_socketio import SocketIO, SocketIOTestClient
 
 from referee.config import Config, Limits
 from referee.state_parts import StateFeed
-from referee.table import Dealer, ManualScheduler
+from referee.table.dealing import Dealer
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 
 

@@ -6,7 +6,9 @@ import pytest
 
 from referee.rules import Phase, RulesError
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
 from referee.table.autoplay import Autoplay
 from tests.support.dealers import PlainDealer
 

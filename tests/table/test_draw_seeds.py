@@ -11,7 +11,9 @@ from referee.fairness import verify_export
 from referee.fairness.keys import Signer
 from referee.fairness.export import build_export
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from referee.web.audit import entry_dict
 

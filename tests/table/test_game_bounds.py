@@ -12,7 +12,8 @@ from referee.rules import Phase, count_matching
 from referee.rules.bound import MAX_ROUNDS, ROUND_BOUND
 from referee.rules import poker_bluff as pb
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from referee.table.replay import replay
 from referee.web.audit import entry_dict

@@ -9,7 +9,8 @@ import pytest
 
 from referee.rules import CallLiar, MakeBid, Phase, SpotOn, legal_actions
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.views import STAT_FIGURES, table_view
 from tests.support.dealers import PlainDealer
 

@@ -8,7 +8,9 @@ import pytest
 from referee.rules import Phase
 from referee.store.base import StoreBusy
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from tests.support.dealers import PlainDealer
 
 SEEDS = ["aa" * 32, "bb" * 32, "cc" * 32]

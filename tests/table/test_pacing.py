@@ -7,7 +7,8 @@ import pytest
 
 from referee.config import ConfigError, load_config
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.table.autoplay import Autoplay
 from referee.table.pacing import Pacing
 from tests.support.dealers import PlainDealer

@@ -5,7 +5,8 @@ import pytest
 
 from referee.rules.poker_bluff import HIGHEST, Phase, higher_than
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
 from referee.table.autoplay import Autoplay
 from tests.support.dealers import PlainDealer
 

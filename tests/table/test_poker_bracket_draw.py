@@ -11,7 +11,9 @@ import pytest
 
 from referee.fairness.purposes import bracket_order
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from referee.table.state import fold
 from tests.audit.house_logs import SeededDealer
 

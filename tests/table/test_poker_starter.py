@@ -12,7 +12,9 @@ from referee.fairness.keys import Signer
 from referee.fairness.purposes import starter_items
 from referee.rules.poker_bluff import HIGHEST
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from tests.audit.house_logs import SeededDealer
 

@@ -6,7 +6,9 @@ import pytest
 from referee.rules import RulesError
 from referee.rules.poker_bluff import HIGHEST, Phase, parse
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Table, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.registry import Tables
 from tests.support.dealers import PlainDealer
 
 CUP = [1, 2, 3, 4, 5]

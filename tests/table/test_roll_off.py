@@ -9,7 +9,10 @@ import pytest
 
 from referee.fairness.keys import Signer
 from referee.rules import Phase, RulesError
-from referee.table import ManualScheduler, Tables, TableBroken, fold
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
+from referee.table.replay import TableBroken
+from referee.table.state import fold
 from referee.table.fair_dealer import FairDealer
 from referee.table.replay import replay
 from referee.views import table_view

@@ -7,7 +7,9 @@ import pytest
 from referee.gm.settings import GmSettings
 from referee.rules import Phase, RulesError, Settings
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, Tables, desk
+from referee.table.scheduler import ManualScheduler
+from referee.table.registry import Tables
+from referee.table import desk
 from referee.table.replay import replay
 from tests.support.dealers import PlainDealer
 

@@ -8,7 +8,10 @@ import pytest
 from referee.rules import Phase
 from referee.store.log import EventLog
 from referee.rules import RulesError
-from referee.table import ManualScheduler, Table, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from tests.support.dealers import PlainDealer
 
 

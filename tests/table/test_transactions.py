@@ -11,7 +11,9 @@ from referee.gm.settings import GmSettings
 from referee.rules import Phase, RulesError
 from referee.store.base import StoreConflict
 from referee.store.log import EventLog
-from referee.table import ManualScheduler, TableError, Tables
+from referee.table.scheduler import ManualScheduler
+from referee.table.errors import TableError
+from referee.table.registry import Tables
 from referee.table.fair_dealer import FairDealer
 from tests.gm.support import ALWAYS, NEVER, SIGNER
 

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from referee.rules import CallLiar, MakeBid, Phase, legal_actions
-from referee.table import Table
+from referee.table.table import Table
 from referee.web.frames import MALFORMED_EVENT
 from referee.web.referee_sockets import PLAYER_CHAT_EVENTS, REFEREE_CHAT_EVENTS, REFEREE_EVENTS
 from referee.web.sockets import SEAT_EVENTS

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask, url_for
 
 from referee.config import Config
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.asset_routes import IMMUTABLE, serve_assets
 from referee.web.assets import Assets

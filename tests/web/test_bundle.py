@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.config import Config
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.assets import Assets
 from referee.web.bundle import PAGES, bundle_name, page_bundles

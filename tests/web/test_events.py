@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from referee.table import Table
+from referee.table.table import Table
 from tests.support.app import last_state, make_harness
 from tests.support.dealers import PlainDealer
 

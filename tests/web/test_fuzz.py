@@ -21,7 +21,8 @@ from flask_socketio import SocketIOTestClient
 from hypothesis import HealthCheck, Phase as Phases, given, settings, strategies as st
 
 from referee.rules import Phase
-from referee.table import ManualScheduler, Table
+from referee.table.scheduler import ManualScheduler
+from referee.table.table import Table
 from referee.table.fair_dealer import FairDealer
 from tests.gm.support import SIGNER, Evening, create
 from tests.support.app import Harness, make_harness

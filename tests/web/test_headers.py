@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 import pytest
 
 from referee.config import Config, Limits
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.headers import ASSET_HEADERS, SECURITY_HEADERS
 from tests.support.app import Harness

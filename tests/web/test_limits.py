@@ -6,7 +6,7 @@ import pytest
 from flask_socketio import ConnectionRefusedError
 
 from referee.config import Config, Limits
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.connections import Connections
 from referee.web.payloads import token_digest

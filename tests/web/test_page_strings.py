@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from referee.config import Config
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.bundle import PAGES, reached
 from referee.web.i18n import LANGUAGES, catalog, catalog_assets

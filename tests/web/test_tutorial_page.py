@@ -8,7 +8,7 @@ import re
 import pytest
 
 from referee.config import Config
-from referee.table import ManualScheduler
+from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from tests.support.app import Harness
 from tests.support.dealers import PlainDealer
