@@ -66,7 +66,7 @@ bench: $(VENV)/.test-stamp
 
 # The strong bot's solved heads-up endgames (docs/bots.md): one thread, so a rebuild gives the same bytes.
 endgames: $(VENV)/.run-stamp
-	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.bots.endgame_build --out referee/bots/endgames/
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.endgame_build --out referee/games/liars_dice/bots/endgames/
 
 # The poker-dice equilibrium the `equilibrium` yardstick plays (docs/bots.md): one linear programme per
 # public state (SciPy's HiGHS, the `solve` extra), one thread, so a rebuild gives the same bytes.
@@ -75,7 +75,7 @@ $(VENV)/.solve-stamp: $(VENV)/.run-stamp
 	touch $@
 
 poker-equilibrium: $(VENV)/.solve-stamp
-	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.bots.poker_bluff.equilibrium_build
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.poker_bluff.bots.equilibrium_build
 
 clean:
 	rm -rf $(VENV) var test-output

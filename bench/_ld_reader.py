@@ -40,11 +40,11 @@ from typing import Any
 
 import numpy as np
 
-from referee.bots.balance import balanced, hand_counts
-from referee.bots.base import LIAR, SPOT_ON, Move, to_action
-from referee.bots.roundgame import hands_of
-from referee.bots.situation import Pair, Situation, own_count
-from referee.bots.strong import StrongBot
+from referee.games.liars_dice.bots.balance import balanced, hand_counts
+from referee.games.liars_dice.bots.base import LIAR, SPOT_ON, Move, to_action
+from referee.games.liars_dice.bots.roundgame import hands_of
+from referee.games.liars_dice.bots.situation import Pair, Situation, own_count
+from referee.games.liars_dice.bots.strong import StrongBot
 
 LEAF_RAISE = 0.75
 """At the end of the search, raising is worth this share of the chance the surest next raise is true."""

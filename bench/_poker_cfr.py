@@ -1,7 +1,7 @@
 """An equilibrium of poker-dice built independently of the shipped one: CFR+ instead of the simplex.
 
 The shipped regular's tables come from a linear programme per public state
-(``referee.bots.poker_bluff.equilibrium.solve_state``, HiGHS). This module solves the same states
+(``referee.games.poker_bluff.bots.equilibrium.solve_state``, HiGHS). This module solves the same states
 with counterfactual regret minimisation (CFR+: regret matching+, alternating updates, linear
 averaging), a different algorithm that lands on a different equilibrium (mixed over many
 declarations where the simplex picks a vertex), so bench/poker_strength.py can set the two against
@@ -12,7 +12,7 @@ Solving every state takes about five minutes of one core; ``tables()`` keeps the
 1e-4 left out) and reads it from there afterwards. ``cfr_bot`` is a ``module:attr`` bot for the
 arena: ``bench._poker_cfr:cfr_bot``.
 
->>> from referee.bots.poker_bluff.equilibrium import solve
+>>> from referee.games.poker_bluff.bots.equilibrium import solve
 >>> small = solve(levels=range(180, 192), solver=solve_state)
 >>> state = small.states[(180, (5, 5, 5, 5))]
 >>> round(state.value, 3), state.exploitability <= TOLERANCE
@@ -31,9 +31,9 @@ REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from referee.bots.poker_bluff.equilibrium import StateSolution, best_responses, solve  # noqa: E402
-from referee.bots.poker_bluff.equilibrium_bot import EquilibriumBot  # noqa: E402
-from referee.bots.poker_bluff.solved import Equilibrium, save  # noqa: E402
+from referee.games.poker_bluff.bots.equilibrium import StateSolution, best_responses, solve  # noqa: E402
+from referee.games.poker_bluff.bots.equilibrium_bot import EquilibriumBot  # noqa: E402
+from referee.games.poker_bluff.bots.solved import Equilibrium, save  # noqa: E402
 
 CACHE = REPO / "var" / "bench-cache" / "cfr-equilibrium.npz"
 TOLERANCE = 2e-4

@@ -27,10 +27,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from referee.arena import seated
-from referee.arena_turns import Match, Tally, play_turn
-from referee.bots.registry import make_bot
-from referee.rules import PRESETS, NextRound, Phase, Roll, Settings, apply, first_opener, new_game, pending_roll
+from referee.games.liars_dice.arena import seated
+from referee.games.liars_dice.arena_turns import Match, Tally, play_turn
+from referee.games.liars_dice.bots.registry import make_bot
+from referee.games.liars_dice.rules import PRESETS, NextRound, Phase, Roll, Settings, apply, first_opener, new_game, pending_roll
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "var" / "bench-cache"

@@ -21,9 +21,9 @@ import tracemalloc
 from typing import Any
 
 from referee.fairness.keys import Signer
-from referee.rules import Phase as DicePhase, count_matching
-from referee.rules.bound import ROUND_BOUND
-from referee.rules.poker_bluff import HIGHEST, Phase, declarations_in
+from referee.games.liars_dice.rules import Phase as DicePhase, count_matching
+from referee.games.liars_dice.rules.bound import ROUND_BOUND
+from referee.games.poker_bluff.rules import HIGHEST, Phase, declarations_in
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

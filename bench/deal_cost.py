@@ -40,11 +40,11 @@ sys.path.insert(1 if os.environ.get("DEAL_COST_CODE") else 0, str(REPO))
 
 from bench._load_seat import decide  # noqa: E402
 from referee.fairness.keys import Signer  # noqa: E402
-from referee.rules import Bid, CallLiar, MakeBid, NextRound, Phase, Roll, Settings, apply, new_game  # noqa: E402
+from referee.games.liars_dice.rules import Bid, CallLiar, MakeBid, NextRound, Phase, Roll, Settings, apply, new_game  # noqa: E402
 from referee.table.fair_dealer import FairDealer  # noqa: E402
 
 try:  # the draws the table gives a game without roleplay cheating (a revision without the choice: the dealer's 512)
-    from referee.table.opening import draw_slots_for  # noqa: E402
+    from referee.games.liars_dice.opening import draw_slots_for  # noqa: E402
     SLOTS = {"draw_slots": draw_slots_for(False)}
 except ImportError:
     SLOTS = {}

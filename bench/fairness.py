@@ -16,7 +16,10 @@ import statistics
 import time
 from typing import Any
 
-from referee.fairness import build_export, deal, kinds, open_game, reveal, verify_export
+from referee.fairness.export import build_export
+from referee.fairness.dealer import deal, open_game, reveal
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.fairness.keys import Signer
 from referee.store.chain import GENESIS, entry_hash, secret_digest
 

@@ -34,8 +34,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.arena import Tally, play_arena, wilson  # noqa: E402
-from referee.rules import Settings  # noqa: E402
+from referee.games.liars_dice.arena import Tally, play_arena, wilson  # noqa: E402
+from referee.games.liars_dice.rules import Settings  # noqa: E402
 
 READER = "bench._ld_reader:Reader"
 

@@ -2,7 +2,7 @@
 
 Every level plays tables that read only the public state and its own cup (docs/bots.md), so the
 chance that one beats another is computed exactly, state by state from the top declaration down
-(``referee.bots.poker_bluff.duel``), with no dice rolled: the arena's figures
+(``referee.games.poker_bluff.bots.duel``), with no dice rolled: the arena's figures
 (bench/poker_strength.py) are samples of these. A game is 3 tokens each, the first round's
 starter drawn evenly. ``strong@F`` is the mix strong plays once it has recorded an opponent
 doubting ``F`` times as often as the equilibrium: 0.5 is what it learns of medium, 0.25 of easy
@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.poker_exploitability import load_average, policy_of  # noqa: E402
-from referee.bots.poker_bluff.duel import duel  # noqa: E402
+from referee.games.poker_bluff.bots.duel import duel  # noqa: E402
 
 PAIRS = [
     ("equilibrium", "medium"), ("strong@0.5", "medium"), ("medium", "easy"),

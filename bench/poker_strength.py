@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.arena import summarise  # noqa: E402
-from referee.arena_poker import play_poker_arena  # noqa: E402
-from referee.rules.poker_bluff import PokerSettings  # noqa: E402
+from referee.games.liars_dice.arena import summarise  # noqa: E402
+from referee.games.poker_bluff.arena import play_poker_arena  # noqa: E402
+from referee.games.poker_bluff.rules import PokerSettings  # noqa: E402
 
 from bench.poker_exploitability import load_average  # noqa: E402
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.arena import play_arena, summarise  # noqa: E402
-from referee.rules import Settings  # noqa: E402
+from referee.games.liars_dice.arena import play_arena, summarise  # noqa: E402
+from referee.games.liars_dice.rules import Settings  # noqa: E402
 
 MATCHES = [  # (bots, games, target for the first bot)
     (["strong", "medium"], 2000, 0.65),

@@ -8,7 +8,7 @@ Traceback (most recent call last):
 ...
 SystemExit: 2
 >>> arena_for(["--game", "poker_bluff", "--bot", "easy"])
-('referee.arena_poker', 'poker_arena_main', ['--bot', 'easy'])
+('referee.games.poker_bluff.arena', 'poker_arena_main', ['--bot', 'easy'])
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-ARENAS = {"liars_dice": ("referee.arena", "arena_main"), "poker_bluff": ("referee.arena_poker", "poker_arena_main")}
+ARENAS = {"liars_dice": ("referee.games.liars_dice.arena", "arena_main"), "poker_bluff": ("referee.games.poker_bluff.arena", "poker_arena_main")}
 """The arena of each rules family, by ``referee arena --game NAME`` (default ``liars_dice``)."""
 
 
@@ -25,7 +25,7 @@ def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
     """The module and function of the arena ``argv`` asks for (``--game NAME``), and the other arguments.
 
     >>> arena_for(["--games", "3"])
-    ('referee.arena', 'arena_main', ['--games', '3'])
+    ('referee.games.liars_dice.arena', 'arena_main', ['--games', '3'])
     >>> arena_for(["--game", "chess"])
     Traceback (most recent call last):
     ...

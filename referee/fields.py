@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.rules import MalformedAction
+from referee.games.liars_dice.rules import MalformedAction
 from referee.text import is_refused
 
 INT_MAX = 1_000_000

@@ -5,9 +5,9 @@ the state later stays on the server until a view names it. The result is JSON-re
 what clients and bots read (docs/protocol.md, docs/bots.md).
 
 A table's view is its family's (``FAMILY_VIEWS``, keyed by ``table.family``): a Liar's Dice
-game is ``game_view``'s, a poker-dice game ``referee.poker_views``' with its ``evening``.
+game is ``game_view``'s, a poker-dice game ``referee.games.poker_bluff.views``' with its ``evening``.
 
->>> from referee.rules import Settings, new_game, apply, Roll
+>>> from referee.games.liars_dice.rules import Settings, new_game, apply, Roll
 >>> state = apply(new_game(Settings(dice_per_player=2), (0, 1), 0), Roll(((2, 3), (4, 1)))).state
 >>> game_view(state, seat=0)["dice"], game_view(state, seat=1)["dice"], game_view(state, seat=None)["dice"]
 ([2, 3], [4, 1], [])
@@ -25,11 +25,11 @@ from referee.gm.relay import Translate
 from referee.gm.stakes import pot
 from referee.gm.state import GmState
 from referee.gm.views import gm_views, referee_gm_view
-from referee.poker_views import EveningLike, evening_view, poker_game_view, poker_table_games
-from referee.round_views import RoundHistoryLike, history_view
-from referee.rules import GameState, Phase, RoundResult, Settings, callers
-from referee.rules.bound import spot_on_played
-from referee.rules import poker_bluff
+from referee.games.poker_bluff.views import EveningLike, evening_view, poker_game_view, poker_table_games
+from referee.games.liars_dice.round_views import RoundHistoryLike, history_view
+from referee.games.liars_dice.rules import GameState, Phase, RoundResult, Settings, callers
+from referee.games.liars_dice.rules.bound import spot_on_played
+from referee.games.poker_bluff import rules as poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, rules_of
 
 
@@ -38,7 +38,7 @@ def game_view(state: GameState, seat: int | None, *, game_no: int = 1, see_all: 
     """What ``seat`` (None: a spectator) sees of ``state``; ``see_all`` is the referee's view of every cup;
     ``roll_off`` the game's roll-off throws so far (the rules' ``roll_off`` events, oldest first).
 
-    >>> from referee.rules import Bid, MakeBid, Roll, apply, new_game
+    >>> from referee.games.liars_dice.rules import Bid, MakeBid, Roll, apply, new_game
     >>> anyone = Settings(challenge="anyone", spot_on=True)
     >>> state = apply(new_game(anyone, (0, 1, 2), 0), Roll(((2,) * 5,) * 3)).state
     >>> view = game_view(apply(state, MakeBid(0, Bid(3, 4))).state, seat=2)
@@ -79,7 +79,7 @@ def game_views(state: GameState, seats: Sequence[int | None], *, game_no: int = 
     """``game_view`` of ``state`` for each of ``seats`` at once: the fields no seat changes are built
     once and shared (the same objects) by every view returned, so treat them as read-only.
 
-    >>> from referee.rules import Roll, apply, new_game
+    >>> from referee.games.liars_dice.rules import Roll, apply, new_game
     >>> state = apply(new_game(Settings(dice_per_player=2), (0, 1), 0), Roll(((2, 3), (4, 1)))).state
     >>> views = game_views(state, [0, 1, None])
     >>> all(views[seat] == game_view(state, seat) for seat in (0, 1, None)), views[0]["bids"] is views[1]["bids"]
@@ -219,7 +219,7 @@ def _liars_relay(state: TableLike, blind: bool) -> Relay:
 
 
 STAT_FIGURES = ("bids", "calls_won", "calls_lost", "dice_lost", "caught")
-"""The figures of a player's game that ``stats`` shows (``referee.table.game_stats``), by name."""
+"""The figures of a player's game that ``stats`` shows (``referee.games.liars_dice.game_stats``), by name."""
 
 
 def _liars_extra(state: TableLike) -> dict[str, Any]:
@@ -371,7 +371,7 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
 
     >>> from types import SimpleNamespace
     >>> from referee.gm.state import GmState
-    >>> from referee.rules.poker_bluff import PokerSettings, Roll, apply, new_game
+    >>> from referee.games.poker_bluff.rules import PokerSettings, Roll, apply, new_game
     >>> game = apply(new_game(PokerSettings(), (0, 1), 0), Roll((2, 2, 5, 5, 1))).state
     >>> state = SimpleNamespace(id="t1", host=None, family="poker_bluff", settings=PokerSettings(), seats={},
     ...                         game_no=1, game=game, autopilot=(), gm=GmState(), roll_off=(), evening=None, moves=0)

@@ -9,8 +9,9 @@ from tests.support.import_graph import cycles, js_graph, python_graph
 
 REPO = Path(__file__).resolve().parents[1]
 TYPE_ONLY_CYCLES_LEFT = [
+    ["referee.games.liars_dice.game_stats", "referee.games.poker_bluff.fold", "referee.table.draw_order",
+     "referee.table.state"],
     ["referee.table.check_draws", "referee.table.draw_seeding", "referee.table.families", "referee.table.table"],
-    ["referee.table.draw_order", "referee.table.game_stats", "referee.table.poker_fold", "referee.table.state"],
 ]
 """Circles made only by type annotations: the table's mixins and the families name ``Table``, and the
 family folds name ``TableState``, which folds with them."""
@@ -18,7 +19,7 @@ family folds name ``TableState``, which folds with them."""
 
 def test_the_package_has_no_import_circle_at_run_time():
     graph = python_graph(REPO, "referee")
-    assert len(graph) > 200 and "referee.table.table" in graph["referee.table"]
+    assert len(graph) > 200 and "referee.table.families" in graph["referee.table.table"]
     assert cycles(graph) == []
 
 

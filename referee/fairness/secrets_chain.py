@@ -8,7 +8,7 @@ into the signed game manifest; x_r is published when round r is revealed. Anyone
 check SHA-256(x_r) == x_{r-1} down to the anchor, and nobody can compute x_{r+1} from x_r.
 
 L = 512 rounds per game: a Liar's Dice game of 8 players with 10 dice each lasts at most
-79 rounds unless "spot on" gives dice back, and the rules' bound (``referee.rules.bound``,
+79 rounds unless "spot on" gives dice back, and the rules' bound (``referee.games.liars_dice.rules.bound``,
 RULES.md D) ends every game by round 478, so no game reaches ``ChainExhausted``. x_r is
 recomputed from the stored top with L - r hashes (at most 512 SHA-256 calls); the server keeps
 every 16th link of a game's chain in memory, so a round's deal and reveal hash at most 15 times.

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .play_liars_dice import GameStart, LiarsDiceReplay
-from .play_poker_bluff import check_poker_bluff
+from referee.games.liars_dice.verify import GameStart, LiarsDiceReplay
+from referee.games.poker_bluff.verify import check_poker_bluff
 from .report import Report
 from .verify_attempts import Attempts
 

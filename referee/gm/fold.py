@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Callable, Protocol
 
-from referee.rules import Event, GameState, IllegalAction, LoseDie, Phase, apply
+from referee.games.liars_dice.rules import Event, GameState, IllegalAction, LoseDie, Phase, apply
 
 from .attempts import CONSEQUENCES, Attempt, Check
 from .scoreboard import GameScore

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from referee.rules import MalformedAction
+from referee.games.liars_dice.rules import MalformedAction
 
 CHECK_DICE = (20, 100)
 WHISPER_FORMATS = ("wow", "roll20", "plain")

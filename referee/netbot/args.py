@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from referee.bots.registry import LEVELS
+from referee.games.liars_dice.bots.registry import LEVELS
 from referee.web.i18n import LANGUAGES, translate
 
 NAME_LIMIT = 24

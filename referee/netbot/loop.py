@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from referee.bots.registry import make_bot
+from referee.games.liars_dice.bots.registry import make_bot
 from referee.web.i18n import translate
 
 from .args import Options

@@ -7,8 +7,8 @@ A move carries ``against`` (the turn it answers), so a move the table has moved 
 refused (``action/stale``, ``call/already_called``) and dropped; any other refusal asks for a
 fresh state (``sync``) and the bot decides that turn again, at most ``TRIES`` times.
 
->>> from referee.bots.registry import make_bot
->>> seat = Seat(make_bot("referee.bots.yardsticks:BinomialBot", seed=0), seed_source=lambda: "ab" * 32)
+>>> from referee.games.liars_dice.bots.registry import make_bot
+>>> seat = Seat(make_bot("referee.games.liars_dice.bots.yardsticks:BinomialBot", seed=0), seed_source=lambda: "ab" * 32)
 >>> game = {"game": 1, "round": 1, "phase": "rolling", "seat": 1, "seats_in_game": [0, 1], "dice": [],
 ...         "bids": [], "result": None, "winner": None, "turn": None}
 >>> seat.on_state({"you": {"seat": 1}, "game": game})

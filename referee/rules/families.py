@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import MalformedAction
-from .poker_bluff.settings import PokerSettings
-from .settings import Settings
+from referee.rules.errors import MalformedAction
+from referee.games.poker_bluff.rules.settings import PokerSettings
+from referee.games.liars_dice.rules.settings import Settings
 
 LIARS_DICE = "liars_dice"
 POKER_BLUFF = "poker_bluff"

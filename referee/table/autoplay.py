@@ -11,8 +11,8 @@ How long a bot thinks is its ``Pacing`` (``referee.table.pacing``): varied, and 
 family finds the move obvious (``Family.obvious`` of the seat's view).
 
 The bots, their views and how their actions are played are the table's family's
-(``referee.table.families``): a Liar's Dice table plays ``referee.bots`` on ``game_view``, a
-poker-dice table ``referee.bots.poker_bluff`` on ``poker_game_view``.
+(``referee.table.families``): a Liar's Dice table plays ``referee.games.liars_dice.bots`` on ``game_view``, a
+poker-dice table ``referee.games.poker_bluff.bots`` on ``poker_game_view``.
 
 Under ``challenge = anyone`` every bot-played seat that may call the standing bid but is not
 to act (the family's ``out_of_turn`` seats) considers calling once per bid (docs/bots.md, "Out-of-turn calls"): after
@@ -26,7 +26,7 @@ import logging
 import secrets
 from typing import Any
 
-from referee.rules import RulesError
+from referee.games.liars_dice.rules import RulesError
 
 from .pacing import Pacing
 from .scheduler import Handle, Scheduler

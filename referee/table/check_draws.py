@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE
 from referee.gm.attempts import Attempt, Check
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 
 from .draw_seeding import DueDraw
 

@@ -29,7 +29,7 @@ from referee.gm.attempts import Attempt, Check
 from referee.gm.settings import GmSettings
 from referee.gm.stakes import parse_stake
 from referee.gm.text import CHAT_LIMIT, clean_text
-from referee.rules import IllegalAction, Settings
+from referee.games.liars_dice.rules import IllegalAction, Settings
 
 from .approval import require_hand_change
 from .check_draws import rolling

@@ -8,7 +8,7 @@ the draw waiting in ``GameFairness.waiting``; a command that ends with a draw wa
 
 >>> from referee.fairness.draw_uses import Waiting
 >>> from referee.table.state import GameFairness, TableState
->>> from referee.rules import Settings
+>>> from referee.games.liars_dice.rules import Settings
 >>> state = TableState(id="t1", settings=Settings(), fairness=GameFairness({"game": 1}, {}))
 >>> after = in_order(state, state, "draw_committed", {"draw": 1, "purpose": {"kind": "roll_off", "ref": 1, "counter": 1}})
 >>> after.fairness.waiting

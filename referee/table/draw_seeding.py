@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import TableError
-from .seeding import HeldSeeds
+from referee.games.liars_dice.seeding import HeldSeeds
 
 if TYPE_CHECKING:
     from .families import Family

@@ -20,16 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.bots.base import legal_moves, to_action
-from referee.bots.odds import bid_odds
-from referee.bots.poker_bluff.base import legal_actions as poker_actions
-from referee.bots.poker_bluff.registry import make_poker_bot
-from referee.bots.registry import make_bot
-from referee.bots.situation import Situation
-from referee.poker_views import poker_game_view
+from referee.games.liars_dice.bots.base import legal_moves, to_action
+from referee.games.liars_dice.bots.odds import bid_odds
+from referee.games.poker_bluff.bots.base import legal_actions as poker_actions
+from referee.games.poker_bluff.bots.registry import make_poker_bot
+from referee.games.liars_dice.bots.registry import make_bot
+from referee.games.liars_dice.bots.situation import Situation
+from referee.games.poker_bluff.views import poker_game_view
 from referee.fairness.purposes import BRACKET, POKER_ROLL, POKER_STARTER, ROLL_OFF, bracket_items, starter_items
-from referee.rules import Phase, callers, pending_roll_off
-from referee.rules import poker_bluff
+from referee.games.liars_dice.rules import Phase, callers, pending_roll_off
+from referee.games.poker_bluff import rules as poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF
 from referee.views import game_view
 
@@ -37,8 +37,8 @@ from .against import Turn
 from .check_draws import check_drawn, due_check
 from .draw_seeding import DueDraw
 from .errors import TableError
-from .poker_fold import roll_items
-from .roll_off import roll_off_items
+from referee.games.poker_bluff.fold import roll_items
+from referee.games.liars_dice.roll_off import roll_off_items
 
 if TYPE_CHECKING:
     from .state import TableState

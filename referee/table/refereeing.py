@@ -38,9 +38,11 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
-from referee.fairness import FairnessError, die_change, kinds
+from referee.fairness.encoding import FairnessError
+from referee.fairness.dealer import die_change
+from referee.fairness import kinds
 from referee.fairness.purposes import DRAWS_PER_REFERENCE, describe, purpose
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 
 from .approval import require_approved
 from .errors import BadRequest, TableError

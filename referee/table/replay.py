@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.rules import RulesError
+from referee.games.liars_dice.rules import RulesError
 from referee.store.base import Entry
 
 from .errors import TableError

@@ -16,19 +16,19 @@ from typing import Any
 
 from referee.gm.fold import HANDLERS as GM_HANDLERS
 from referee.gm.state import GmState
-from referee.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, SpotOn, Step,
+from referee.games.liars_dice.rules import (Bid, CallLiar, ChangeDie, Event, GameState, MakeBid, NextRound, Roll, RollOff, SpotOn, Step,
                            apply, new_game, pending_roll_off)
-from referee.rules import poker_bluff
+from referee.games.poker_bluff import rules as poker_bluff
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, rules_of, settings_of
 
 from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
 from .errors import TableError
 from .game_fairness import GameFairness
-from .game_stats import Stats, counted
-from .poker_evening import Evening
-from .poker_fold import HANDLERS as POKER_HANDLERS
-from .roll_off import drawn_throw
-from .round_history import RoundHistory, advance
+from referee.games.liars_dice.game_stats import Stats, counted
+from referee.games.poker_bluff.evening import Evening
+from referee.games.poker_bluff.fold import HANDLERS as POKER_HANDLERS
+from referee.games.liars_dice.roll_off import drawn_throw
+from referee.games.liars_dice.round_history import RoundHistory, advance
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class TableState:
     roll-off game names none).
 
     ``round_history`` keeps the current game's finished rounds and which bids a bot made for a
-    person (``referee.table.round_history``).
+    person (``referee.games.liars_dice.round_history``).
 
     Poker-dice: ``evening`` is the bracket being played (or the last one), ``moves`` the moves of
     the running round (the ``step`` of its ``against``), ``rolls`` the cup's rolls this game.
@@ -88,7 +88,7 @@ class TableState:
         """A copy with ``changes``, as ``dataclasses.replace`` makes it without going through
         ``__init__`` field by field (every entry folds through here, a few times an entry).
 
-        >>> from referee.rules import Settings
+        >>> from referee.games.liars_dice.rules import Settings
         >>> TableState(id="t1", settings=Settings()).evolve(game_no=2).game_no
         2
         >>> TableState(id="t1", settings=Settings()).evolve(score=2)

@@ -12,23 +12,23 @@ import threading
 from collections import deque
 from typing import Any
 
-from referee.rules import Event, GameState, Phase
+from referee.games.liars_dice.rules import Event, GameState, Phase
 from referee.rules.families import TableSettings, rules_of
 from referee.store.base import Store
 
 from .against import Turn, require_current
 from .batch import Batch
-from .calling import Calling
+from referee.games.liars_dice.calling import Calling
 from .dealing import Dealer
 from .errors import TableError
 from .families import Family, family_of
-from .opening import Opening
-from .poker_play import PokerPlay
+from referee.games.liars_dice.opening import Opening
+from referee.games.poker_bluff.play import PokerPlay
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
 from .draw_seeding import DrawSeeding
-from .seeding import HeldSeeds, Seeding
+from referee.games.liars_dice.seeding import HeldSeeds, Seeding
 from .state import TableState
 from .timers import TimerGroup
 from .transactions import Listener, Transactions

@@ -19,7 +19,7 @@ from referee.table.table import Table
 from referee.table.errors import TableError
 
 from .payloads import parse_against, parse_bid, parse_call, parse_seed
-from .poker_payloads import parse_declare, parse_keep, parse_move
+from referee.games.poker_bluff.payloads import parse_declare, parse_keep, parse_move
 
 SeatAction = Callable[[Table, int, Any], None]
 """What an event from ``seat`` with its payload does to a table."""

@@ -5,7 +5,7 @@ import secrets
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from referee.rules import RulesError
+from referee.games.liars_dice.rules import RulesError
 from referee.rules.families import rules_of
 from referee.table.errors import BadRequest
 from referee.table.table import BOT_LEVELS

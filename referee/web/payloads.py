@@ -23,12 +23,12 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
-from referee.rules import MalformedAction, Settings
+from referee.games.liars_dice.rules import MalformedAction, Settings
 from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, name_of
 from referee.table.errors import BadRequest
 from referee.text import NAME_CODES, clean_text
 
-from .poker_payloads import parse_poker_settings
+from referee.games.poker_bluff.payloads import parse_poker_settings
 
 NAME_MAX = 24
 _HEX64 = re.compile(r"[0-9a-f]{64}")
@@ -146,7 +146,7 @@ def parse_liars_rules(data: dict[str, Any]) -> Settings:
 def parse_set_rules(data: Any, current: TableSettings) -> TableSettings:
     """The rules a ``set_rules`` event asks for, parsed by the family of the table's ``current`` rules.
 
-    >>> from referee.rules.poker_bluff import PokerSettings
+    >>> from referee.games.poker_bluff.rules import PokerSettings
     >>> parse_set_rules({"rules": {"tokens": 4}}, PokerSettings(two_games=True)).to_dict()["two_games"]
     True
     """

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
-from referee.rules import RulesError
+from referee.games.liars_dice.rules import RulesError
 from referee.rules.families import name_of, rules_of
 from referee.table import desk
 

@@ -10,7 +10,7 @@ from typing import Any
 from flask_socketio import SocketIOTestClient
 
 from referee.fairness.keys import Signer
-from referee.rules import Bid, Settings, bid_order
+from referee.games.liars_dice.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import Harness, make_harness, states_of
 
@@ -111,7 +111,7 @@ class Table:
 
 
 def random_move(rng: random.Random, game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """A legal bid of the player to act (in the order of the table's rules, ``referee.rules.bid_order``) or a
+    """A legal bid of the player to act (in the order of the table's rules, ``referee.games.liars_dice.rules.bid_order``) or a
     call of Liar; ``game`` is any seat's view."""
     bids = game["bids"]
     if bids and game["turn"] in game["callers"] and rng.random() < 0.4:

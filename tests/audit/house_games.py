@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from referee.config import Limits
-from referee.rules import Settings
+from referee.games.liars_dice.rules import Settings
 from referee.table.table import Table as ServerTable
 from tests.support.app import Harness, make_harness
 

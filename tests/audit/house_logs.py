@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from referee.fairness import dealer as fair
-from referee.rules import CallLiar, MakeBid, Phase, Settings, SpotOn, callers, legal_actions
+from referee.games.liars_dice.rules import CallLiar, MakeBid, Phase, Settings, SpotOn, callers, legal_actions
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.rules import Settings
+from referee.games.liars_dice.rules import Settings
 
 from .play_logs import Forger
 from .tampers import dealt

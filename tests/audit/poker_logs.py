@@ -23,7 +23,7 @@ from referee.fairness.encoding import sha256
 from referee.fairness.purposes import (BRACKET, POKER_DIE, POKER_ROLL, POKER_STARTER, bracket_items, bracket_order, purpose,
                                        starter_items)
 from referee.fairness.secrets_chain import MIN_DRAW_SLOTS
-from referee.rules.poker_bluff import (HIGHEST, Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
+from referee.games.poker_bluff.rules import (HIGHEST, Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings,
                                        Reroll, Roll, apply, declarations_in, legal_actions, new_bracket, new_game,
                                        pending_roll)
 from referee.store.log import EventLog, NewEntry

@@ -9,7 +9,7 @@ from collections import Counter
 
 from referee.fairness.draws import draw, reveal_draw
 from referee.fairness.purposes import POKER_DIE, POKER_ROLL, purpose
-from referee.rules.poker_bluff import (Believe, Declare, Doubt, NextRound, PokerSettings, Reroll, Roll, apply, from_dict,
+from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, NextRound, PokerSettings, Reroll, Roll, apply, from_dict,
                                        keepable, new_game)
 
 from .play_logs import SIGNER, Forger

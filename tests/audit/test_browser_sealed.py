@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.fairness.test_dishonest_digests import forge
 from tests.fairness.test_dishonest_licenses import again_in_its_round, licensed_evening
 from tests.support.server import running_server

@@ -30,7 +30,7 @@ import json
 from collections import Counter
 from typing import Any, Iterator
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.store.chain import canonical, salted_digest, secret_digest
 
 from tests.gm.test_check_seeds import SEED, waiting_evening

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.report import Report
 from referee.fairness.verify_games import check_games
 from referee.fairness.verify_log import check_log

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.table import desk
 
 from .play_logs import ALWAYS, Forger, cheat, export_of, finish, play_round, raw_log, refereed_table

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from referee.fairness import verify_export
-from referee.rules import Settings, SettingsConflict
+from referee.fairness.verify import verify_export
+from referee.games.liars_dice.rules import Settings, SettingsConflict
 
 from .house_logs import house_evening, play_house_game, preset
 from .house_tampers import DIFFERENCE, ROLL_OFF, SPOT_ON

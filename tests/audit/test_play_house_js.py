@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from referee.fairness import verify_export
-from referee.rules import Settings
+from referee.fairness.verify import verify_export
+from referee.games.liars_dice.rules import Settings
 from referee.table import desk
 
 from . import house_forgeries, house_tampers

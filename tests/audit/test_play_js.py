@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 
 from .node_verifier import node_verdicts
 from .play_logs import Forger, cheating_evening, finish, plain_evening, refereed_table

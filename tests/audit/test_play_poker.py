@@ -11,7 +11,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.verify import verify_main
 
 from . import bracket_tampers, poker_tampers

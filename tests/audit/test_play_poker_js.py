@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 
 from . import bracket_tampers, poker_tampers
 from .node_verifier import node_verdicts

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
-from referee.rules.poker_bluff import Believe, Declare, Doubt, Phase, Reroll, legal_actions
+from referee.games.poker_bluff.rules import Believe, Declare, Doubt, Phase, Reroll, legal_actions
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

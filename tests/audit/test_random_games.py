@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from referee.fairness import kinds, verify_export
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 
 from .games import Table, export_of, fair_harness
 

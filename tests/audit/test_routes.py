@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import re
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.app import make_harness
 from tests.support.dealers import PlainDealer
 

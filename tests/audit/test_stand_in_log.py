@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 
 from .node_verifier import node_verdicts
 from .play_logs import Forger, new_table, raw_log

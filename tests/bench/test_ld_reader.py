@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from bench import _ld_reader, ld_reader
 from bench._ld_reader import Reader, policy_matrix
-from referee.bots.base import legal_moves, to_action
-from referee.bots.roundgame import hands_of
-from referee.bots.situation import Situation
-from referee.bots.strong import StrongBot
+from referee.games.liars_dice.bots.base import legal_moves, to_action
+from referee.games.liars_dice.bots.roundgame import hands_of
+from referee.games.liars_dice.bots.situation import Situation
+from referee.games.liars_dice.bots.strong import StrongBot
 from tests.bots.test_strong import heads_up_view
 
 

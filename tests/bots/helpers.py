@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from hypothesis import strategies as st
 
-from referee.bots.base import LIAR, legal_moves, to_action
-from referee.rules import Bid, GameState, MakeBid, Phase, Roll, Settings, apply, callers, legal_actions, new_game
+from referee.games.liars_dice.bots.base import LIAR, legal_moves, to_action
+from referee.games.liars_dice.rules import Bid, GameState, MakeBid, Phase, Roll, Settings, apply, callers, legal_actions, new_game
 from referee.views import game_view
 from tests.rules.random_games import house_settings
 
@@ -98,7 +98,7 @@ class SeatRecorder:
     log: list[tuple[int, int]] = []
 
     def __init__(self, seed: int) -> None:
-        from referee.bots.registry import make_bot
+        from referee.games.liars_dice.bots.registry import make_bot
         self.inner = make_bot("binomial", seed=seed)
         self.seed = seed
 

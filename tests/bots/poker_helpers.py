@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.poker_views import poker_game_view
-from referee.rules.poker_bluff import GameState, NextRound, Phase, PokerSettings, Roll, apply, legal_actions, new_game, pending_roll
+from referee.games.poker_bluff.views import poker_game_view
+from referee.games.poker_bluff.rules import GameState, NextRound, Phase, PokerSettings, Roll, apply, legal_actions, new_game, pending_roll
 
 
 def positions(seed: int, games: int = 3) -> list[GameState]:

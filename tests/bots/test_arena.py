@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.arena import arena_main, run_arena, seating
-from referee.bots.registry import make_bot
+from referee.games.liars_dice.arena import arena_main, run_arena, seating
+from referee.games.liars_dice.bots.registry import make_bot
 from referee.fairness.keys import Signer
 from referee.fairness.verify import verify_export
 from referee.table.state import fold

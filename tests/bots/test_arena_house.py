@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from referee.arena import arena_main, run_arena
+from referee.games.liars_dice.arena import arena_main, run_arena
 from referee.fairness.verify import verify_export
-from referee.rules import PRESETS, RollOff, Settings, apply, new_game, pending_roll_off
+from referee.games.liars_dice.rules import PRESETS, RollOff, Settings, apply, new_game, pending_roll_off
 
 from .helpers import ViewRecorder
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from referee.bots.balance import UNBALANCED
-from referee.bots.roundgame import hands_of
-from referee.bots.strong import StrongBot
+from referee.games.liars_dice.bots.balance import UNBALANCED
+from referee.games.liars_dice.bots.roundgame import hands_of
+from referee.games.liars_dice.bots.strong import StrongBot
 from tests.bots.test_strong import _reads_a_binomial_player, heads_up_view
 
 HANDS = hands_of(5)

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.arena import run_arena
-from referee.arena_turns import parse
-from referee.bots.base import legal_moves, own_count
-from referee.bots.registry import LEVELS, make_bot
-from referee.rules import PRESETS, MakeBid, apply, legal_actions
+from referee.games.liars_dice.arena import run_arena
+from referee.games.liars_dice.arena_turns import parse
+from referee.games.liars_dice.bots.base import legal_moves, own_count
+from referee.games.liars_dice.bots.registry import LEVELS, make_bot
+from referee.games.liars_dice.rules import PRESETS, MakeBid, apply, legal_actions
 
 from .helpers import deciding_seats, house_settings, positions, random_position, view_of
 from tests.support.properties import examples
@@ -102,8 +102,8 @@ def test_a_bot_reads_only_the_view_and_leaves_it_unchanged(level):
 
 
 def test_bots_import_only_the_rules_and_themselves():
-    allowed = ("referee.rules", "referee.bots")
-    for path in Path("referee/bots").glob("*.py"):
+    allowed = ("referee.games.liars_dice.rules", "referee.games.liars_dice.bots")
+    for path in Path("referee/games/liars_dice/bots").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").startswith("referee"):
                 assert node.module.startswith(allowed), f"{path} imports {node.module}"

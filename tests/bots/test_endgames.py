@@ -13,16 +13,16 @@ from dataclasses import replace
 
 import pytest
 
-from referee.bots.base import LIAR
-from referee.bots.endgame import endgame_moves
-from referee.bots.situation import Situation
-from referee.bots.cfr_numpy import Solver
-from referee.bots.cfr_tree import Tree
-from referee.bots.endgame import ENDGAMES_DIR, manifest, strategy_table
-from referee.bots.endgame_build import ENDGAMES, Endgame, encode, solve
-from referee.bots.roundgame import RoundGame, best_response
-from referee.bots.strong import StrongBot
-from referee.rules import PRESETS, Bid, bid_order
+from referee.games.liars_dice.bots.base import LIAR
+from referee.games.liars_dice.bots.endgame import endgame_moves
+from referee.games.liars_dice.bots.situation import Situation
+from referee.games.liars_dice.bots.cfr_numpy import Solver
+from referee.games.liars_dice.bots.cfr_tree import Tree
+from referee.games.liars_dice.bots.endgame import ENDGAMES_DIR, manifest, strategy_table
+from referee.games.liars_dice.bots.endgame_build import ENDGAMES, Endgame, encode, solve
+from referee.games.liars_dice.bots.roundgame import RoundGame, best_response
+from referee.games.liars_dice.bots.strong import StrongBot
+from referee.games.liars_dice.rules import PRESETS, Bid, bid_order
 from tests.bots.test_strong import heads_up_view
 
 ONE_V_ONE = -7 / 327
@@ -126,7 +126,7 @@ def test_a_cut_table_rebuilt_gives_the_same_bytes():
 
 REBUILD = """
 import hashlib, json
-from referee.bots.endgame_build import ENDGAMES, encode, solve
+from referee.games.liars_dice.bots.endgame_build import ENDGAMES, encode, solve
 spec = next(spec for spec in ENDGAMES if spec.name == "1v1-wild")
 table, report = solve(spec)
 print(json.dumps({"sha256": hashlib.sha256(encode(spec, table)).hexdigest(), "keys": sorted(table), **report}))

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.bots.endgame import endgame_moves
-from referee.bots.registry import make_bot
-from referee.bots.situation import Situation
-from referee.arena import run_arena
-from referee.rules import PRESETS, Settings
+from referee.games.liars_dice.bots.endgame import endgame_moves
+from referee.games.liars_dice.bots.registry import make_bot
+from referee.games.liars_dice.bots.situation import Situation
+from referee.games.liars_dice.arena import run_arena
+from referee.games.liars_dice.rules import PRESETS, Settings
 
 from .helpers import view_after
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.arena_poker import forfeit, play_poker_arena, poker_arena_main, run_poker_arena
+from referee.games.poker_bluff.arena import forfeit, play_poker_arena, poker_arena_main, run_poker_arena
 from referee.cli import main
-from referee.rules.poker_bluff import Phase, PokerSettings, new_game
+from referee.games.poker_bluff.rules import Phase, PokerSettings, new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,7 +92,7 @@ def test_the_command_refuses_a_game_it_does_not_know(capsys: pytest.CaptureFixtu
 
 
 def test_the_command_refuses_bad_settings() -> None:
-    result = subprocess.run([sys.executable, "-c", "from referee.arena_poker import poker_arena_main; "
+    result = subprocess.run([sys.executable, "-c", "from referee.games.poker_bluff.arena import poker_arena_main; "
                              "poker_arena_main(['--bot', 'easy', '--bot', 'easy', '--tokens', '11'])"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode != 0 and "tokens must be an integer from 1 to 10" in result.stderr

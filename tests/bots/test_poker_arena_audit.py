@@ -7,8 +7,8 @@ import json
 
 from referee.cli import main
 from referee.fairness.verify import verify_export
-from referee.arena_poker import run_poker_arena
-from referee.rules.poker_bluff import PokerSettings
+from referee.games.poker_bluff.arena import run_poker_arena
+from referee.games.poker_bluff.rules import PokerSettings
 from tests.audit.node_verifier import node_verdicts
 from tests.audit.test_play_house_js import as_rows
 

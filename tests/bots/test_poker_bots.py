@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from referee.arena_poker import play_poker_arena
-from referee.bots.poker_bluff.base import legal_actions as view_actions
-from referee.bots.poker_bluff.equilibrium import TOP
-from referee.bots.poker_bluff.exploit import Exploiting
-from referee.bots.poker_bluff.registry import LEVELS, make_poker_bot
-from referee.bots.poker_bluff.solved import shipped
-from referee.bots.poker_bluff.strong import StrongBot
-from referee.poker_views import poker_game_view
-from referee.rules.poker_bluff import (ALL, HIGHEST, Believe, Declare, GameState, Phase, PokerSettings, Roll,
+from referee.games.poker_bluff.arena import play_poker_arena
+from referee.games.poker_bluff.bots.base import legal_actions as view_actions
+from referee.games.poker_bluff.bots.equilibrium import TOP
+from referee.games.poker_bluff.bots.exploit import Exploiting
+from referee.games.poker_bluff.bots.registry import LEVELS, make_poker_bot
+from referee.games.poker_bluff.bots.solved import shipped
+from referee.games.poker_bluff.bots.strong import StrongBot
+from referee.games.poker_bluff.views import poker_game_view
+from referee.games.poker_bluff.rules import (ALL, HIGHEST, Believe, Declare, GameState, Phase, PokerSettings, Roll,
                                        action_from_json, apply, legal_actions, new_game, parse)
 
 from .poker_helpers import Recording, positions, view_of

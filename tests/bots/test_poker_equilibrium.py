@@ -8,12 +8,12 @@ import pytest
 
 from bench._poker_cfr import TOLERANCE as CFR_TOLERANCE
 from bench._poker_cfr import solve_state as cfr_state
-from referee.bots.poker_bluff.best_response import SolvedPolicy, best_response
-from referee.bots.poker_bluff.equilibrium import TOP, solve
-from referee.bots.poker_bluff.equilibrium_bot import EquilibriumBot
-from referee.bots.poker_bluff.solved import SCALE, shipped
-from referee.bots.poker_bluff.tables import LEVEL
-from referee.rules.poker_bluff import ALL, from_dict
+from referee.games.poker_bluff.bots.best_response import SolvedPolicy, best_response
+from referee.games.poker_bluff.bots.equilibrium import TOP, solve
+from referee.games.poker_bluff.bots.equilibrium_bot import EquilibriumBot
+from referee.games.poker_bluff.bots.solved import SCALE, shipped
+from referee.games.poker_bluff.bots.tables import LEVEL
+from referee.games.poker_bluff.rules import ALL, from_dict
 
 TOP_LEVELS = range(170, TOP + 1)
 """From 4,4,4,4+6 up: every state there needs only the states above it, so a partial solve is exact."""

@@ -1,20 +1,20 @@
-"""Strong exploits plain opponents and balances against readers (``referee.bots.readers``, issue 14)."""
+"""Strong exploits plain opponents and balances against readers (``referee.games.liars_dice.bots.readers``, issue 14)."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.exploiter import Exploiter
-from referee.arena import play_arena
-from referee.arena_turns import parse
-from referee.bots.balance import BALANCED, UNBALANCED
-from referee.bots.beliefs import surest_bids
-from referee.bots.readers import POOL_TOLERANCE, call_misses
-from referee.bots.roundgame import hands_of
-from referee.bots.situation import TAVERN, Situation
-from referee.bots.strong import StrongBot
-from referee.bots.yardsticks import BinomialBot
-from referee.rules import Settings, apply
+from referee.games.liars_dice.arena import play_arena
+from referee.games.liars_dice.arena_turns import parse
+from referee.games.liars_dice.bots.balance import BALANCED, UNBALANCED
+from referee.games.liars_dice.bots.beliefs import surest_bids
+from referee.games.liars_dice.bots.readers import POOL_TOLERANCE, call_misses
+from referee.games.liars_dice.bots.roundgame import hands_of
+from referee.games.liars_dice.bots.situation import TAVERN, Situation
+from referee.games.liars_dice.bots.strong import StrongBot
+from referee.games.liars_dice.bots.yardsticks import BinomialBot
+from referee.games.liars_dice.rules import Settings, apply
 
 from .helpers import deciding_seats, positions, view_of
 from .test_strong import heads_up_view

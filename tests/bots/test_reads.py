@@ -7,10 +7,10 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.bots.balance import BALANCED, read_counts
-from referee.bots.beliefs import FaceBelief
-from referee.bots.raise_values import raise_values_by_count, read_raise_values
-from referee.bots.strong import StrongBot
+from referee.games.liars_dice.bots.balance import BALANCED, read_counts
+from referee.games.liars_dice.bots.beliefs import FaceBelief
+from referee.games.liars_dice.bots.raise_values import raise_values_by_count, read_raise_values
+from referee.games.liars_dice.bots.strong import StrongBot
 from tests.bots.test_balance import HANDS, PRIOR, policies, with_memory
 
 

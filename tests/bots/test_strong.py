@@ -1,10 +1,10 @@
 """The strong bot: robust observe, equilibrium endgame, adaptation from reveals."""
 from __future__ import annotations
 
-from referee.bots.balance import UNBALANCED
-from referee.bots.endgame import strategy_table
-from referee.bots.situation import TAVERN, Situation
-from referee.bots.strong import StrongBot
+from referee.games.liars_dice.bots.balance import UNBALANCED
+from referee.games.liars_dice.bots.endgame import strategy_table
+from referee.games.liars_dice.bots.situation import TAVERN, Situation
+from referee.games.liars_dice.bots.strong import StrongBot
 
 
 def heads_up_view(seat, dice, counts, bids, rules=None):
@@ -53,7 +53,7 @@ def test_reveals_teach_the_strong_bot_how_honest_an_opponent_is():
 def test_reveals_teach_the_strong_bot_that_an_opponent_bids_its_surest_raise():
     import random
 
-    from referee.bots.yardsticks import BinomialBot
+    from referee.games.liars_dice.bots.yardsticks import BinomialBot
     rng, binomial, bot = random.Random(4), BinomialBot(seed=1), StrongBot(seed=0)
     for _ in range(8):
         hands = {"0": [rng.randint(1, 6) for _ in range(5)], "1": [rng.randint(1, 6) for _ in range(5)]}
@@ -73,17 +73,17 @@ def test_reveals_teach_the_strong_bot_that_an_opponent_bids_its_surest_raise():
 
 def _reads_a_binomial_player(bot, seat=1):
     """Give ``bot`` the reading of ``seat`` that reveals against the binomial yardstick lead to."""
-    from referee.bots.beliefs import MODELS
-    from referee.bots.callers import RULES
+    from referee.games.liars_dice.bots.beliefs import MODELS
+    from referee.games.liars_dice.bots.callers import RULES
     bot.honesty.scores[seat] = [10.0 if m == ("surest", 0.0) else 0.0 for m in MODELS]
     bot.habits.errors[seat] = [0.0 if r == (0, 0.5) else 5.0 for r in RULES]
     return bot
 
 
 def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_raise(monkeypatch):
-    monkeypatch.setattr("referee.bots.strong.endgame_moves", lambda seen: None)   # 2 v 2 is a solved endgame now
-    from referee.bots.beliefs import surest_bids
-    from referee.bots.roundgame import hands_of
+    monkeypatch.setattr("referee.games.liars_dice.bots.strong.endgame_moves", lambda seen: None)   # 2 v 2 is a solved endgame now
+    from referee.games.liars_dice.bots.beliefs import surest_bids
+    from referee.games.liars_dice.bots.roundgame import hands_of
     # Heads-up, 2 dice each; the binomial player opened "one three" (so it holds a three and no one or two).
     view = heads_up_view(0, [4, 6], (2, 2), [(1, 3)])
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.rules import Bid, Settings, bid_order
+from referee.games.liars_dice.rules import Bid, Settings, bid_order
 
 from .players import DESKTOP, MOBILE, Person, expect_bids, post, seated, table_for_two, wait_for_actor
 

@@ -1,6 +1,6 @@
 """The page's pure modules run in node against the engine: static/js/house_rules.js (the page's
 view of the rules port, liars_dice_settings.js) offers the same switches, defaults, ranges, presets
-and conflicts as referee/rules/settings.py, in the order of RULES.md A2, and
+and conflicts as referee/games/liars_dice/rules/settings.py, in the order of RULES.md A2, and
 static/js/rules_summary.js words exactly the active settings, in English and Russian, for every
 preset and many random settings (the badge line and the plain-language summary).
 """
@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from referee.rules import PRESETS, Settings
+from referee.games.liars_dice.rules import PRESETS, Settings
 from referee.rules.errors import SettingsConflict
-from referee.rules.settings import BOOLEANS, CHOICES, INT_RANGES, TABLE_SWITCHES
+from referee.games.liars_dice.rules.settings import BOOLEANS, CHOICES, INT_RANGES, TABLE_SWITCHES
 
 NODE = shutil.which("node")
 CHECK = Path(__file__).parent / "js" / "page_check.mjs"

@@ -1,5 +1,5 @@
 """The poker-dice renderer (static/js/poker_page_table.js and the modules it imports) in Chromium,
-fed views that referee.poker_views.poker_game_view builds from real engine states (the table part
+fed views that referee.games.poker_bluff.views.poker_game_view builds from real engine states (the table part
 and the evening built by hand, as the contract of docs/protocol.md gives them): what each viewer
 sees, the declaration picker, tapping dice to keep, believe / don't believe, the reveal, the
 bracket, the live region, the keyboard, and an axe-core pass at a phone's and a desktop's size.
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from referee.poker_views import poker_game_view
-from referee.rules.poker_bluff import (HIGHEST, Believe, Declare, Doubt, GameState, PokerSettings, Reroll, Roll, apply,
+from referee.games.poker_bluff.views import poker_game_view
+from referee.games.poker_bluff.rules import (HIGHEST, Believe, Declare, Doubt, GameState, PokerSettings, Reroll, Roll, apply,
                                        new_game, parse)
 from tests.browser.players import MOBILE
 from tests.browser.test_accessibility import check
@@ -212,7 +212,7 @@ def test_the_reveal_shows_the_cup_and_says_who_gives_a_token(page: Page) -> None
 
 def test_a_game_that_meets_its_bound_says_why_the_player_ahead_won(page: Page) -> None:
     from dataclasses import replace
-    from referee.rules.poker_bluff import ROUND_BOUND
+    from referee.games.poker_bluff.rules import ROUND_BOUND
     state = replace(new_game(SETTINGS, (0, 1), 0), tokens=(3, 2), round_no=ROUND_BOUND)
     state = apply(apply(apply(state, Roll((2, 3, 4, 5, 1))).state, Declare(0, HIGHEST)).state, Doubt(1)).state
     assert (state.winner, state.tokens) == (1, (2, 3))

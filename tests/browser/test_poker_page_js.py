@@ -1,4 +1,4 @@
-"""The poker page's pure modules run in node against the engine (referee/rules/poker_bluff):
+"""The poker page's pure modules run in node against the engine (referee/games/poker_bluff/rules):
 static/js/poker_picker_rules.js orders the declarations as declarations.py does, its picker (kind,
 then one face per group) reaches exactly ``higher_than(last)`` for every ``last``, and tapping dice
 reaches exactly the engine's ``keep_choices``; poker_page_words.js words every declaration in
@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from referee.rules.poker_bluff import (ALL, Declaration, Phase, PlacedDeclaration, PokerSettings, higher_than,
+from referee.games.poker_bluff.rules import (ALL, Declaration, Phase, PlacedDeclaration, PokerSettings, higher_than,
                                        keep_choices, keepable, new_game)
 
 NODE = shutil.which("node")

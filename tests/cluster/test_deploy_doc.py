@@ -11,7 +11,7 @@ import time
 
 import psycopg
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, wait_until
 from tests.support.deploy_doc import DeployedCluster

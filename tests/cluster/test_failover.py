@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import psycopg
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, running_cluster, wait_until
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from referee.fairness import Deal, deal, kinds, open_game, reveal, reveal_draw
+from referee.fairness.dealer import Deal, deal, open_game, reveal
+from referee.fairness import kinds
+from referee.fairness.draws import reveal_draw
 from referee.fairness.draws import Draw, draw, request_digest, result_leaves
 from referee.fairness.draw_uses import USES
 from referee.fairness.verify_draw_seeds import concerned
@@ -22,7 +24,7 @@ from referee.fairness.sealed_seeds import is_sealed, sealed_inputs, sealed_salt
 from referee.fairness.secrets_chain import draw_secret, link
 from referee.fairness.stream import derive_draw, derive_hands, draw_key, round_key, seeds_digest
 
-from referee.table.roll_off import throw_dice
+from referee.games.liars_dice.roll_off import throw_dice
 
 from .logbook import SIGNER, TABLE, FakeLog, rng_entropy
 

@@ -8,11 +8,14 @@ import json
 import random
 from typing import Any
 
-from referee.fairness import build_export, deal, die_change, draw, kinds, open_game, reveal, reveal_draw
+from referee.fairness.export import build_export
+from referee.fairness.dealer import deal, die_change, open_game, reveal
+from referee.fairness.draws import draw, reveal_draw
+from referee.fairness import kinds
 from referee.fairness.keys import Signer
 from referee.fairness.purposes import ROLL_OFF, purpose
 from referee.store.chain import GENESIS, entry_hash, secret_digest
-from referee.table.roll_off import throw_dice
+from referee.games.liars_dice.roll_off import throw_dice
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
 TABLE = "tbl-7"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.browser.test_poker_game import play_alone, play_until
 from tests.support.server import running_server
 

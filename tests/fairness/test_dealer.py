@@ -3,7 +3,9 @@ import random
 
 import pytest
 
-from referee.fairness import DealError, FairnessError, deal, die_change, draw, open_game, reveal, reveal_draw
+from referee.fairness.dealer import DealError, deal, die_change, open_game, reveal
+from referee.fairness.encoding import FairnessError
+from referee.fairness.draws import draw, reveal_draw
 from referee.fairness.encoding import DEAL_DOMAIN, MANIFEST_DOMAIN, statement, without_signature
 from referee.fairness.keys import verify_signature
 from referee.fairness.merkle import die_leaf, leaf_hash, verify_inclusion

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.encoding import HEAD_DOMAIN, statement
 from referee.store.chain import entry_hash, salted_digest, secret_digest
 from tests.audit.node_verifier import node_verdicts

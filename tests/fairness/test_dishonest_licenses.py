@@ -19,7 +19,7 @@ import random
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.audit.node_verifier import node_verdicts
 from referee.table.table import Table
 from referee.table import desk

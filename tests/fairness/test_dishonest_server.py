@@ -4,7 +4,10 @@ tries what the section says it might. Each test shows the verifier fails it, or 
 states it plainly. The same exports go through the browser's verifier in test_js.py."""
 import pytest
 
-from referee.fairness import DealError, deal, kinds, verify_export, verify_signature
+from referee.fairness.dealer import DealError, deal
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
+from referee.fairness.keys import verify_signature
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 from referee.fairness.purposes import ATTEMPT_CHECK, ROLL_OFF
 from referee.fairness.verify_inputs import MISSING_WORDS

@@ -11,12 +11,14 @@ import random
 
 import pytest
 
-from referee.fairness import kinds, open_game, verify_export
+from referee.fairness import kinds
+from referee.fairness.dealer import open_game
+from referee.fairness.verify import verify_export
 from referee.fairness.draws import draw, reveal_draw
 from referee.fairness.encoding import DRAW_DOMAIN, statement, without_signature
 from referee.fairness.purposes import ROLL_OFF, purpose
 from referee.fairness.secrets_chain import draw_secret, draw_secrets_root
-from referee.table.roll_off import throw_dice
+from referee.games.liars_dice.roll_off import throw_dice
 from tests.audit.node_verifier import node_verdicts
 
 from .logbook import SIGNER, TABLE, FakeLog, entries_of, rng_entropy

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from referee.fairness import open_game
+from referee.fairness.dealer import open_game
 from referee.fairness.draws import draw
 from referee.fairness.purposes import ATTEMPT_CHECK, POKER_ROLL, POKER_STARTER, ROLL_OFF, purpose, starter_items
-from referee.table.roll_off import roll_off_items
+from referee.games.liars_dice.roll_off import roll_off_items
 
 from .logbook import SIGNER, TABLE, rng_entropy
 

@@ -1,7 +1,7 @@
 """How many draws a game commits to, and that every export verifies whatever the number.
 
 A Liar's Dice game without roleplay cheating commits to 64 draw slots (its roll-off's throws), one
-with cheating to 512 (``referee.table.opening.draw_slots_for``). The Python verifier and the
+with cheating to 512 (``referee.games.liars_dice.opening.draw_slots_for``). The Python verifier and the
 browser's (node) take the number from the signed manifest: new exports of either size verify, and
 so does an export made before the slots were sized (``fixtures/roll_off_game_512_draw_slots.json``,
 written by the code of 5bcda3f: a roll-off game of three players at 512 slots); a die changed in it
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.fairness import kinds, verify_export
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.table import desk
 from referee.gm.settings import GmSettings
 from tests.audit.node_verifier import node_verdicts

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.fairness import deal, kinds, open_game, verify_export
+from referee.fairness.dealer import deal, open_game
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.fairness.merkle import inclusion_proof, merkle_root
 
 from tests.audit.node_verifier import node_verdicts

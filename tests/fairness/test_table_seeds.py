@@ -2,7 +2,9 @@
 the others are missing; the table's own log verifies."""
 import pytest
 
-from referee.fairness import build_export, kinds, verify_export
+from referee.fairness.export import build_export
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.errors import TableError

@@ -2,7 +2,9 @@
 own message (the altered entry's hash also breaks, which a separate test covers)."""
 import pytest
 
-from referee.fairness import die_change, kinds, reveal, verify_export
+from referee.fairness.dealer import die_change, reveal
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 
 from .logbook import FakeLog, entries_of, play_game, tampered
 

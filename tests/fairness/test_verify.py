@@ -4,7 +4,9 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.fairness import deal, die_change, kinds, reveal, verify_export
+from referee.fairness.dealer import deal, die_change, reveal
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.fairness.encoding import DEAL_DOMAIN, statement, without_signature
 
 from .logbook import SIGNER, FakeLog, entries_of, play_game

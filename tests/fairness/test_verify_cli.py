@@ -5,7 +5,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from referee.fairness import kinds, verify_main
+from referee.fairness import kinds
+from referee.fairness.verify import verify_main
 
 from .dishonest import DEAL_ALONE, round_dealt_with_nobody_connected
 from .dishonest_draws import poker_roll_nobody_connected

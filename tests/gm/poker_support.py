@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.rules.poker_bluff import Phase, declarations_in, higher_than
+from referee.games.poker_bluff.rules import Phase, declarations_in, higher_than
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness
 

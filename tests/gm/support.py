@@ -6,7 +6,7 @@ from typing import Any
 
 from flask_socketio import SocketIOTestClient
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.keys import Signer
 from referee.table.table import Table
 from referee.table.fair_dealer import FairDealer

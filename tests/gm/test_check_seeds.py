@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from referee.gm.settings import GmSettings
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table

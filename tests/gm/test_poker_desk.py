@@ -3,7 +3,7 @@ bots, stakes and the pot the champion takes, the scoreboard, pause, chat and pri
 the refusals of cheating, and the cup that only the referee's view carries."""
 from __future__ import annotations
 
-from referee.rules.poker_bluff import Phase
+from referee.games.poker_bluff.rules import Phase
 from referee.state_parts import FEED_EVENTS
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness

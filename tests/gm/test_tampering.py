@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.encoding import HEAD_DOMAIN, statement
 from referee.store.chain import entry_hash, secret_digest
 

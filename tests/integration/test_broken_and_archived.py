@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 from referee.config import Config
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.table.scheduler import ManualScheduler
 from referee.table.fair_dealer import FairDealer
 from referee.web.app import create_app

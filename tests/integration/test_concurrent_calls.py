@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.client import Player, create_table
 from tests.support.server import running_server
 

@@ -3,7 +3,7 @@ writes, and right before some commits; after each restart the table resumes, pla
 a winner, and the audit of every table verifies."""
 from __future__ import annotations
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.crash_play import CrashingEvening, play
 
 AFTER = ["table_created", "referee_named", "seat_taken", "stake_set", "whisper_name_set", "chat_posted",

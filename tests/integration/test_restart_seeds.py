@@ -8,7 +8,7 @@ import json
 import secrets
 import urllib.request
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.support.client import Player, create_table
 from tests.support.server import Server, free_port, server_settings
 

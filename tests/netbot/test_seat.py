@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from referee.bots.registry import make_bot
+from referee.games.liars_dice.bots.registry import make_bot
 from referee.netbot.seat import TRIES, Seat, Send
 
 NETBOT = Path(__file__).resolve().parents[2] / "referee" / "netbot"
@@ -82,7 +82,7 @@ def test_a_reveal_is_answered_by_next_round_naming_it_and_a_spectator_sends_noth
 def test_a_seat_not_to_act_is_asked_only_when_it_may_call_and_no_call_sends_nothing():
     seat = Seat(make_bot("medium", seed=1))
     assert seat.on_state(state(turn=0, bids=1)) == []
-    asked = Seat(make_bot("referee.bots.yardsticks:RandomBot", seed=1))
+    asked = Seat(make_bot("referee.games.liars_dice.bots.yardsticks:RandomBot", seed=1))
     answers = asked.on_state(state(turn=0, bids=1, callers=[0, 1], can_call=True))
     assert answers in ([], [Send("liar", {"against": {"game": 1, "round": 1, "bids": 1}}, "think")])
 
@@ -105,5 +105,5 @@ def project_imports(paths) -> set[str]:  # noqa: ANN001
 
 
 def test_the_network_bot_imports_no_part_of_the_server():
-    assert project_imports(NETBOT.glob("*.py")) == {"referee.bots.registry", "referee.web.i18n", "referee.state_parts"}
+    assert project_imports(NETBOT.glob("*.py")) == {"referee.games.liars_dice.bots.registry", "referee.web.i18n", "referee.state_parts"}
     assert project_imports([NETBOT.parent / "state_parts.py"]) == set()  # the clients' merge imports nothing either

@@ -16,11 +16,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from referee.rules import (PRESETS, Action, Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, MalformedAction,
+from referee.games.liars_dice.rules import (PRESETS, Action, Bid, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, MalformedAction,
                            NextRound, Phase, Roll, RollOff, RulesError, Settings, SettingsConflict, SpotOn, apply,
                            callers, count_matching, legal_actions, new_game, order_for)
-from referee.rules.bound import spot_on_played
-from referee.rules.settings import CHOICES, INT_RANGES
+from referee.games.liars_dice.rules.bound import spot_on_played
+from referee.games.liars_dice.rules.settings import CHOICES, INT_RANGES
 
 from tests.rules.random_games import Game, chance
 

@@ -3,7 +3,7 @@ from a seeded ``random.Random``, every other step chosen by the caller's ``pick`
 actions, and the whole trace kept.
 
 >>> import random
->>> from referee.rules import Settings, legal_actions
+>>> from referee.games.liars_dice.rules import Settings, legal_actions
 >>> rnd = random.Random(3)
 >>> game = play(Settings(dice_per_player=1), (0, 1), 0, rnd, lambda state: legal_actions(state)[-1])
 >>> game.final.winner in (0, 1), len(game.rounds())
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from referee.rules import (Action, GameState, NextRound, Phase, Roll, RollOff, Settings, SettingsConflict, Step, apply,
+from referee.games.liars_dice.rules import (Action, GameState, NextRound, Phase, Roll, RollOff, Settings, SettingsConflict, Step, apply,
                            new_game, pending_roll_off)
 
 @st.composite

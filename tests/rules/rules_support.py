@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, NextRound, Roll, Settings,
+from referee.games.liars_dice.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, NextRound, Roll, Settings,
                            apply, new_game)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import ChangeDie, IllegalAction, LoseDie, MalformedAction, NextRound, Phase, Settings, apply, new_game
+from referee.games.liars_dice.rules import ChangeDie, IllegalAction, LoseDie, MalformedAction, NextRound, Phase, Settings, apply, new_game
 
 from rules_support import bid, liar, play, roll_of
 

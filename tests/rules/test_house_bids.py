@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from referee.rules import Bid, CallLiar, IllegalAction, MakeBid, Settings, apply, legal_actions
+from referee.games.liars_dice.rules import Bid, CallLiar, IllegalAction, MakeBid, Settings, apply, legal_actions
 from rules_support import bid, liar, play, rolled
 
 ALL_FACES = (1, 2, 3, 4, 5, 6)
@@ -142,7 +142,7 @@ def test_eight_players_with_ten_dice_bid_up_to_eighty() -> None:
 
 
 def test_a_ninth_player_is_refused_even_at_max_players_8() -> None:
-    from referee.rules import new_game
+    from referee.games.liars_dice.rules import new_game
     with pytest.raises(IllegalAction) as err:
         new_game(Settings(max_players=8), tuple(range(9)), 0)
     assert err.value.code == "game/players"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import (Bid, CallLiar, IllegalAction, MakeBid, MalformedAction, NextRound, Phase, Settings, SpotOn,
+from referee.games.liars_dice.rules import (Bid, CallLiar, IllegalAction, MakeBid, MalformedAction, NextRound, Phase, Settings, SpotOn,
                            apply, legal_actions)
 from rules_support import bid, liar, play, play_events, roll_of, rolled, same_face_roll
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Bid, IllegalAction, MakeBid, NextRound, Settings, SpotOn, apply, legal_actions
+from referee.games.liars_dice.rules import Bid, IllegalAction, MakeBid, NextRound, Settings, SpotOn, apply, legal_actions
 from rules_support import bid, liar, play, play_events, roll_of, rolled
 
 ANNA, BEN, JEM = 0, 1, 2

@@ -15,7 +15,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from referee.rules import (PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
+from referee.games.liars_dice.rules import (PRESETS, Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, RulesError,
                            Settings, SpotOn, apply, legal_actions, new_game, replay)
 
 from tests.rules.random_games import Game, house_settings, play

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import (IllegalAction, MalformedAction, Phase, RollOff, Settings, apply, legal_actions, new_game,
+from referee.games.liars_dice.rules import (IllegalAction, MalformedAction, Phase, RollOff, Settings, apply, legal_actions, new_game,
                            pending_roll, pending_roll_off, replay)
 from rules_support import bid, play_events, roll_of
 

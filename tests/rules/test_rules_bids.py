@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import (Bid, CallLiar, IllegalAction, MakeBid, NextRound, Roll, Settings, apply, is_raise,
+from referee.games.liars_dice.rules import (Bid, CallLiar, IllegalAction, MakeBid, NextRound, Roll, Settings, apply, is_raise,
                            legal_actions, legal_raises, new_game)
 from rules_support import bid, liar, play, rolled
 

@@ -16,11 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from referee.fairness.secrets_chain import CHAIN_LENGTH
-from referee.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound, Phase, Roll, Settings,
+from referee.games.liars_dice.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound, Phase, Roll, Settings,
                            SpotOn, apply, count_matching, legal_actions, new_game)
-from referee.rules import poker_bluff as pb
-from referee.rules.bound import MAX_ROUNDS, ROUND_BOUND
-from referee.rules.poker_bluff.declarations import HIGHEST
+from referee.games.poker_bluff import rules as pb
+from referee.games.liars_dice.rules.bound import MAX_ROUNDS, ROUND_BOUND
+from referee.games.poker_bluff.rules.declarations import HIGHEST
 
 from tests.rules.poker_bluff.poker_games import play as play_poker
 from tests.rules.random_games import house_settings, play

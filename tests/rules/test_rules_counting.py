@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Bid, Phase, Settings, count_matching
+from referee.games.liars_dice.rules import Bid, Phase, Settings, count_matching
 from rules_support import bid, liar, play, play_events, rolled
 
 HAND = (1, 3, 3, 5, 6)

@@ -7,8 +7,8 @@ import re
 from dataclasses import fields
 from pathlib import Path
 
-from referee.rules import PRESETS, Settings
-from referee.rules.settings import BOOLEANS, CHOICES, INT_RANGES
+from referee.games.liars_dice.rules import PRESETS, Settings
+from referee.games.liars_dice.rules.settings import BOOLEANS, CHOICES, INT_RANGES
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from referee.rules import (Bid, CallLiar, GameState, IllegalAction, MakeBid, MalformedAction, NextRound, Roll,
+from referee.games.liars_dice.rules import (Bid, CallLiar, GameState, IllegalAction, MakeBid, MalformedAction, NextRound, Roll,
                            RulesError, Settings, apply, new_game)
 from rules_support import bid, liar, play, rolled, same_face_roll
 
@@ -205,7 +205,7 @@ def test_a_refused_action_leaves_the_state_usable() -> None:
 
 
 def test_a_seat_that_is_not_an_integer_or_a_bid_that_is_not_a_bid_is_malformed():
-    from referee.rules import Bid, MakeBid, MalformedAction, Roll, Settings, apply, new_game
+    from referee.games.liars_dice.rules import Bid, MakeBid, MalformedAction, Roll, Settings, apply, new_game
     state = apply(new_game(Settings(), (0, 1), 0), Roll(((1, 2, 3, 4, 5), (1, 2, 3, 4, 5)))).state
     for action, code in ((MakeBid(True, Bid(1, 2)), "action/seat"), (MakeBid(0, (1, 2)), "bid/malformed")):
         with pytest.raises(MalformedAction) as refused:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import (IllegalAction, NextRound, Phase, Roll, Settings, apply, legal_actions, new_game, outcome,
+from referee.games.liars_dice.rules import (IllegalAction, NextRound, Phase, Roll, Settings, apply, legal_actions, new_game, outcome,
                            pending_roll)
 from rules_support import bid, liar, play, play_events, rolled, same_face_roll
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from referee.rules import PRESETS
+from referee.games.liars_dice.rules import PRESETS
 
 from tests.rules.js_jobs import Job, build_job, combinations
 

@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from referee.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound,
+from referee.games.liars_dice.rules import (Action, Bid, CallLiar, GameState, IllegalAction, MakeBid, NextRound,
                            Phase, Roll, RulesError, Settings, apply, legal_actions, new_game, replay)
 
 from tests.rules.random_games import Game, play

@@ -5,8 +5,8 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules import GameState, NextRound, Phase, RoundResult, Settings, apply, first_opener, new_game
-from referee.rules import Bid
+from referee.games.liars_dice.rules import GameState, NextRound, Phase, RoundResult, Settings, apply, first_opener, new_game
+from referee.games.liars_dice.rules import Bid
 from rules_support import bid, liar, play, play_events, roll_of, rolled, same_face_roll
 
 ONE_DIE = Settings(dice_per_player=1)

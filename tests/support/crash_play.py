@@ -20,7 +20,7 @@ from typing import Any
 
 import socketio
 
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.store.log import EventLog
 from referee.table.replay import replay
 from referee.table.state import TableState

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Phase, RulesError
+from referee.games.liars_dice.rules import Phase, RulesError
 from tests.table.test_table import seated
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Phase, RulesError
+from referee.games.liars_dice.rules import Phase, RulesError
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table

@@ -2,7 +2,7 @@
 alone; it waits for the first seed of a person in the game, and turned off it is dealt as any other."""
 from __future__ import annotations
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 
 from .test_draw_seeds import WAIT, export_of, kinds_of, table_of
 

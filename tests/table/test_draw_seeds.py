@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.keys import Signer
 from referee.fairness.export import build_export
 from referee.store.log import EventLog

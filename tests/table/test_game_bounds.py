@@ -5,12 +5,12 @@ draws however long the game lasts; the log replays to the same table; the audit 
 in Python and in node alike, check for check, and says the bound decided."""
 from __future__ import annotations
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
-from referee.rules import Phase, count_matching
-from referee.rules.bound import MAX_ROUNDS, ROUND_BOUND
-from referee.rules import poker_bluff as pb
+from referee.games.liars_dice.rules import Phase, count_matching
+from referee.games.liars_dice.rules.bound import MAX_ROUNDS, ROUND_BOUND
+from referee.games.poker_bluff import rules as pb
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

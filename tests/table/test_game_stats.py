@@ -1,4 +1,4 @@
-"""End-of-game figures per player (referee.table.game_stats) and the ``stats`` view key, from
+"""End-of-game figures per player (referee.games.liars_dice.game_stats) and the ``stats`` view key, from
 random games played through the table: the laws that tie the figures to the game's log."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from referee.rules import CallLiar, MakeBid, Phase, SpotOn, legal_actions
+from referee.games.liars_dice.rules import CallLiar, MakeBid, Phase, SpotOn, legal_actions
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.store.base import StoreBusy
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler

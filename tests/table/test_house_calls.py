@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.gm.settings import GmSettings
-from referee.rules import Phase, RulesError
+from referee.games.liars_dice.rules import Phase, RulesError
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules.poker_bluff import HIGHEST, Phase, higher_than
+from referee.games.poker_bluff.rules import HIGHEST, Phase, higher_than
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.fairness import kinds, verify_export
+from referee.fairness import kinds
+from referee.fairness.verify import verify_export
 from referee.table.fair_dealer import FairDealer
 from tests.audit import test_poker_tables_verify as evenings
 from tests.audit.node_verifier import node_verdicts

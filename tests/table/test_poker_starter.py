@@ -10,7 +10,7 @@ import pytest
 
 from referee.fairness.keys import Signer
 from referee.fairness.purposes import starter_items
-from referee.rules.poker_bluff import HIGHEST
+from referee.games.poker_bluff.rules import HIGHEST
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.errors import TableError
@@ -106,7 +106,7 @@ def test_a_starter_draw_that_serves_nothing_a_second_one_and_a_starter_it_does_n
 
 
 def test_a_table_logged_before_starters_were_drawn_folds_and_its_next_evening_draws_them():
-    from referee.fairness import verify_export
+    from referee.fairness.verify import verify_export
     from tests.audit.poker_logs import poker_evening
 
     old = poker_evening(seed=2, players=3, settle=True)  # the seat order's starters, as logged before

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import RulesError
-from referee.rules.poker_bluff import HIGHEST, Phase, parse
+from referee.games.liars_dice.rules import RulesError
+from referee.games.poker_bluff.rules import HIGHEST, Phase, parse
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table

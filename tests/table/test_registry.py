@@ -7,13 +7,13 @@ import logging
 
 import pytest
 
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.store.base import StoreBusy
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.errors import TableError
 from referee.table.registry import Tables
-from referee.table.seeding import RESUME_FACTOR
+from referee.games.liars_dice.seeding import RESUME_FACTOR
 from tests.support.dealers import PlainDealer
 
 SEED_A, SEED_B = "aa" * 32, "bb" * 32

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from referee.fairness.keys import Signer
-from referee.rules import Phase, RulesError
+from referee.games.liars_dice.rules import Phase, RulesError
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables
 from referee.table.replay import TableBroken

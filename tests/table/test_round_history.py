@@ -6,8 +6,8 @@ import random
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from referee.rules import Phase
-from referee.table.round_history import KEPT_ROUNDS
+from referee.games.liars_dice.rules import Phase
+from referee.games.liars_dice.round_history import KEPT_ROUNDS
 from referee.table.state import fold
 from referee.views import table_view
 from tests.support.properties import examples

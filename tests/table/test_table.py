@@ -5,9 +5,9 @@ import threading
 
 import pytest
 
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.store.log import EventLog
-from referee.rules import RulesError
+from referee.games.liars_dice.rules import RulesError
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table
 from referee.table.errors import TableError

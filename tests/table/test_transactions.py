@@ -8,7 +8,7 @@ import pytest
 
 from referee.table import desk
 from referee.gm.settings import GmSettings
-from referee.rules import Phase, RulesError
+from referee.games.liars_dice.rules import Phase, RulesError
 from referee.store.base import StoreConflict
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler

@@ -9,7 +9,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from referee.gm.settings import GmSettings
 from referee.gm.state import GmState, Referee
-from referee.rules.poker_bluff import PokerSettings
+from referee.games.poker_bluff.rules import PokerSettings
 from referee.views import referee_view, table_views
 
 from tests.support.properties import examples

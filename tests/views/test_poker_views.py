@@ -9,8 +9,8 @@ from typing import Any
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from referee.poker_views import poker_game_view
-from referee.rules.poker_bluff import (Believe, Declare, Doubt, GameState, Phase, PokerSettings, Reroll, Roll, apply,
+from referee.games.poker_bluff.views import poker_game_view
+from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, GameState, Phase, PokerSettings, Reroll, Roll, apply,
                                        legal_actions, new_game, parse)
 
 from tests.rules.poker_bluff.poker_games import Game, play

@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from referee.rules import CallLiar, MakeBid, Phase, legal_actions
+from referee.games.liars_dice.rules import CallLiar, MakeBid, Phase, legal_actions
 from referee.table.table import Table
 from referee.web.frames import MALFORMED_EVENT
 from referee.web.referee_sockets import PLAYER_CHAT_EVENTS, REFEREE_CHAT_EVENTS, REFEREE_EVENTS

@@ -14,7 +14,7 @@ from socketio import packet as sio_packet
 from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer
-from referee.round_views import history_view
+from referee.games.liars_dice.round_views import history_view
 from referee.views import game_view, table_view
 from referee.web.frames import GuardedPacket
 from referee.web.wire import encode

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.fairness import verify_export
+from referee.fairness.verify import verify_export
 from tests.audit.house_logs import house_evening, preset
 from tests.audit.play_logs import Forger, cheating_evening, plain_evening
 

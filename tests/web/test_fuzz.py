@@ -20,7 +20,7 @@ import pytest
 from flask_socketio import SocketIOTestClient
 from hypothesis import HealthCheck, Phase as Phases, given, settings, strategies as st
 
-from referee.rules import Phase
+from referee.games.liars_dice.rules import Phase
 from referee.table.scheduler import ManualScheduler
 from referee.table.table import Table
 from referee.table.fair_dealer import FairDealer

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.rules import Settings
+from referee.games.liars_dice.rules import Settings
 from tests.gm.support import evening
 from referee.state_parts import FEED_EVENTS
 from tests.support.app import last_state, make_harness, states_of

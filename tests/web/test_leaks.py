@@ -13,7 +13,7 @@ import random
 import pytest
 
 from referee.fairness.keys import Signer
-from referee.rules import Bid, Settings, bid_order
+from referee.games.liars_dice.rules import Bid, Settings, bid_order
 from referee.table.fair_dealer import FairDealer
 from tests.support.app import make_harness, states_of
 

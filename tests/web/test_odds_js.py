@@ -1,6 +1,6 @@
 """The odds hint (static/js/odds.js, run through node) against an exact enumeration of the unseen
 dice in Python (every outcome counted with the engine's count_matching), and against the bots'
-binomial (referee.bots.odds) for tables too big to enumerate, on many random cases."""
+binomial (referee.games.liars_dice.bots.odds) for tables too big to enumerate, on many random cases."""
 from __future__ import annotations
 
 import itertools
@@ -10,8 +10,8 @@ import subprocess
 from fractions import Fraction
 from pathlib import Path
 
-from referee.bots.odds import bid_odds
-from referee.rules import Settings, count_matching
+from referee.games.liars_dice.bots.odds import bid_odds
+from referee.games.liars_dice.rules import Settings, count_matching
 
 CHECK = Path(__file__).parent / "js" / "odds_check.mjs"
 RULES = [{}, {"wild_ones": False}, {"bids_on_ones": True}, {"palifico": True}, {"bids_on_ones": True, "palifico": True}]

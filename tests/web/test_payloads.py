@@ -9,7 +9,7 @@ import pytest
 
 from referee.config import Limits
 from referee.fields import DIE_INDICES, QUANTITIES, SEATS
-from referee.rules import MalformedAction, Settings
+from referee.games.liars_dice.rules import MalformedAction, Settings
 from referee.text import NAME_CODES, clean_text
 from tests.gm.support import evening
 from tests.support.app import errors, make_harness

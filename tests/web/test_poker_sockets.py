@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from referee.bots.poker_bluff.base import legal_actions
+from referee.games.poker_bluff.bots.base import legal_actions
 from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer

@@ -12,11 +12,11 @@ import pytest
 
 from referee.config import Limits
 from referee.fairness.keys import Signer
-from referee.rules.poker_bluff import PokerSettings, Roll as PokerRoll, apply as poker_apply, new_game as poker_new
+from referee.games.poker_bluff.rules import PokerSettings, Roll as PokerRoll, apply as poker_apply, new_game as poker_new
 from referee.state_parts import StateFeed, merge, split
 from referee.table.fair_dealer import FairDealer
 from referee.views import FAMILY_VIEWS
-from referee.poker_views import poker_table_games
+from referee.games.poker_bluff.views import poker_table_games
 from tests.support.app import make_harness, states_of
 from tests.support.dealers import PlainDealer
 from tests.web.test_leaks import RULES, actor_of, random_action

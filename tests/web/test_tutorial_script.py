@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from referee.rules import Bid, CallLiar, MakeBid, Roll, Settings, apply, count_matching, legal_actions, new_game
-from referee.rules.state import GameState
+from referee.games.liars_dice.rules import Bid, CallLiar, MakeBid, Roll, Settings, apply, count_matching, legal_actions, new_game
+from referee.games.liars_dice.rules.state import GameState
 from referee.web.i18n import catalog
 
 DUMP = Path(__file__).parent / "js" / "tutorial_dump.mjs"

@@ -3,7 +3,7 @@
 and the whole trace kept.
 
 >>> import random
->>> from referee.rules.poker_bluff import PokerSettings, legal_actions
+>>> from referee.games.poker_bluff.rules import PokerSettings, legal_actions
 >>> game = play(PokerSettings(tokens=1), (0, 1), 0, random.Random(3), lambda state: legal_actions(state)[0])
 >>> game.final.winner in (0, 1)
 True
@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.rules.poker_bluff import (Action, GameState, NextRound, Phase, PokerSettings, Roll, Step, apply, new_game,
+from referee.games.poker_bluff.rules import (Action, GameState, NextRound, Phase, PokerSettings, Roll, Step, apply, new_game,
                                        pending_roll)
 
 Pick = Callable[[GameState], Action]

@@ -9,7 +9,7 @@ from itertools import combinations, combinations_with_replacement, product
 import pytest
 
 from referee.rules.errors import MalformedAction
-from referee.rules.poker_bluff import (ALL, HIGHEST, KINDS, Declaration, declarations_in, from_dice, from_dict,
+from referee.games.poker_bluff.rules import (ALL, HIGHEST, KINDS, Declaration, declarations_in, from_dice, from_dict,
                                        higher_than, keepable, parse)
 
 # B3's table, written out independently of the engine: the group sizes of each kind, weakest first.

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from referee.rules.errors import IllegalAction, MalformedAction, RulesError
-from referee.rules.poker_bluff import (HIGHEST, Action, Believe, Declare, Doubt, GameState, NextRound, Phase,
+from referee.games.poker_bluff.rules import (HIGHEST, Action, Believe, Declare, Doubt, GameState, NextRound, Phase,
                                        PokerSettings, Reroll, Roll, apply, keep_choices, legal_actions, new_game, parse,
                                        pending_roll, replay)
 

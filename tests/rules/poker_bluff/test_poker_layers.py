@@ -29,20 +29,21 @@ def imports_of(folder: str) -> dict[str, set[str]]:
 
 
 def test_the_rules_import_only_their_family_and_the_shared_errors_and_event() -> None:
-    for name, found in imports_of("rules/poker_bluff").items():
-        assert found <= {"referee.rules.errors", "referee.rules.state"} | {
-            m for m in found if m.startswith("referee.rules.poker_bluff")}, name
+    for name, found in imports_of("games/poker_bluff/rules").items():
+        assert found <= {"referee.rules.errors", "referee.rules.event"} | {
+            m for m in found if m.startswith("referee.games.poker_bluff.rules")}, name
 
 
 def test_the_bots_import_only_the_rules_and_each_other() -> None:
-    for name, found in imports_of("bots/poker_bluff").items():
-        assert all(m.startswith(("referee.rules.poker_bluff", "referee.bots.poker_bluff")) for m in found), (name, found)
+    for name, found in imports_of("games/poker_bluff/bots").items():
+        assert all(m.startswith(("referee.games.poker_bluff.rules", "referee.games.poker_bluff.bots")) for m in found), (name, found)
 
 
 def test_the_views_import_only_the_rules() -> None:
-    assert all(m.startswith("referee.rules") for m in imports_of("poker_views.py")["poker_views.py"])
+    found = imports_of("games/poker_bluff/views.py")["views.py"]
+    assert found and all(m.startswith("referee.games.poker_bluff.rules") for m in found)
 
 
 def test_the_reader_makes_relative_imports_absolute() -> None:
-    assert "referee.rules.errors" in project_imports(REFEREE / "rules" / "poker_bluff" / "engine.py")
-    assert "referee.bots.poker_bluff.dice" in project_imports(REFEREE / "bots" / "poker_bluff" / "tables.py")
+    assert "referee.rules.errors" in project_imports(REFEREE / "games" / "poker_bluff" / "rules" / "engine.py")
+    assert "referee.games.poker_bluff.bots.dice" in project_imports(REFEREE / "games" / "poker_bluff" / "bots" / "tables.py")

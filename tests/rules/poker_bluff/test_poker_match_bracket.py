@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from referee.rules.errors import IllegalAction, MalformedAction
-from referee.rules.poker_bluff import Bracket, Match, PokerSettings, draw, new_bracket
+from referee.games.poker_bluff.rules import Bracket, Match, PokerSettings, draw, new_bracket
 
 
 def test_a_single_game_match_is_won_by_the_game_winner() -> None:

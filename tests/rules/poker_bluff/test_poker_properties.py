@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from referee.rules.errors import RulesError
-from referee.rules.poker_bluff import (ALL, Action, Believe, Declare, Doubt, GameState, NextRound, Phase, PokerSettings,
+from referee.games.poker_bluff.rules import (ALL, Action, Believe, Declare, Doubt, GameState, NextRound, Phase, PokerSettings,
                                        Reroll, Roll, apply, legal_actions, pending_roll, replay)
 
 from tests.rules.poker_bluff.poker_games import Game, play

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
-MODULES = ["referee/rules/poker_bluff", "referee/poker_views.py", "referee/bots/poker_bluff", "referee/arena_poker.py", "referee/arena_poker_book.py"]
+MODULES = ["referee/games/poker_bluff/rules", "referee/games/poker_bluff/views.py", "referee/games/poker_bluff/bots", "referee/games/poker_bluff/arena.py", "referee/games/poker_bluff/arena_book.py"]
 
 
 def test_the_poker_dice_modules_type_check_strictly() -> None:

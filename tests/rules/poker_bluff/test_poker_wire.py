@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.errors import MalformedAction
-from referee.rules.poker_bluff import Believe, Declare, Doubt, Reroll, action_from_json, parse
+from referee.games.poker_bluff.rules import Believe, Declare, Doubt, Reroll, action_from_json, parse
 
 
 def test_each_kind_of_action_is_read() -> None:
