@@ -39,7 +39,10 @@ def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
 
     if game not in FAMILIES:
         raise ValueError(f"--game is one of {', '.join(FAMILIES)}, not {game!r}")
-    module, function = FAMILIES[game].arena
+    arena = FAMILIES[game].arena
+    if arena is None:
+        raise ValueError(f"the {game} family has no arena")
+    module, function = arena
     return module, function, rest
 
 

@@ -47,6 +47,7 @@ _SECTIONS: dict[str, dict[str, str]] = {
     "timer": {"disconnect_grace_s": "disconnect_grace_s"},
     "log": {"level": "log_level"},
     "assets": {"minify": "minify_assets"},
+    "games": {"extra": "extra_games"},
 }
 
 
@@ -111,7 +112,19 @@ class Config:
     disconnect_grace_s: float = 30.0
     log_level: str = "INFO"
     minify_assets: bool = True
+    extra_games: str = ""
+    """Rules families besides the two shipped, each ``package.module:NAME`` (comma-separated): registered
+    at start (``referee.games.registry.load``)."""
     limits: Limits = Limits()
+
+    @property
+    def game_specs(self) -> list[str]:
+        """``extra_games`` one by one.
+
+        >>> Config(extra_games="a.b:C, d:E").game_specs
+        ['a.b:C', 'd:E']
+        """
+        return [spec.strip() for spec in self.extra_games.split(",") if spec.strip()]
 
     def __post_init__(self) -> None:
         if self.async_mode not in ASYNC_MODES:

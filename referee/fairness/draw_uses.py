@@ -22,7 +22,7 @@ draw out of order (``draw/order``). So a server cannot commit dummy draws to ste
 committed secrets and pick the slot it likes: every draw is used by the entry right behind it.
 
 A new kind must be added to ``USES`` (the module refuses to load otherwise), so it cannot skip
-these checks.
+these checks; a kind a family declares (``declare``) comes with its use.
 
 >>> from referee.fairness.purposes import purpose
 >>> waiting = Waiting(1, purpose(POKER_ROLL, 1, 1))
@@ -48,9 +48,12 @@ from referee.fairness.purposes import (
     POKER_ROLL,
     POKER_STARTER,
     ROLL_OFF,
+    DrawKind,
+    PurposeError,
     describe,
     purpose_problem,
 )
+from referee.fairness.purposes import declare as declare_kind
 from referee.fairness.report import Report
 
 LIARS_DICE = "liars_dice"
@@ -80,6 +83,23 @@ if set(USES) != set(DRAWS_PER_REFERENCE):
     raise ImportError("every draw kind of referee.fairness.purposes needs its entry in draw_uses.USES")
 KIND_OF_ENTRY = {use.entry: kind for kind, use in USES.items()}
 """The draw kind each using entry kind uses."""
+
+
+def declare(kind: DrawKind, use: Use) -> None:
+    """A family's own kind of draw (``purposes.declare``), used by its entry ``use.entry``, under the rule
+    above; a kind or an entry kind already taken is refused.
+
+    >>> declare(DrawKind("coin_toss", 1, lambda shape: shape == [("coin", 2)], '("coin", 2) once'),
+    ...         Use("coins", "roll_off", "game"))
+    Traceback (most recent call last):
+    ...
+    referee.fairness.purposes.PurposeError: the entry kind 'roll_off' uses a draw kind already
+    """
+    if use.entry in KIND_OF_ENTRY:
+        raise PurposeError(f"the entry kind {use.entry!r} uses a draw kind already")
+    declare_kind(kind)
+    USES[kind.name] = use
+    KIND_OF_ENTRY[use.entry] = kind.name
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,10 +32,16 @@ True
 Traceback (most recent call last):
 ...
 referee.fairness.purposes.PurposeError: a draw's kind is one of attempt_check, attempt_target_die, roll_off, poker_roll, poker_starter, bracket, not "attempt 3 check"
+
+A rules family written elsewhere (a plug-in, a test's) adds its own kinds with ``declare``: each a
+``DrawKind`` whose reference is a game number and whose items are fixed by a rule of its own, under the
+same checks as the kinds above. The browser's verifier knows only the kinds above.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from referee.fairness.encoding import FairnessError
@@ -65,6 +71,45 @@ GAME_KINDS = (ROLL_OFF, POKER_ROLL, POKER_STARTER, BRACKET)
 
 class PurposeError(FairnessError):
     """A draw purpose outside the enumeration, or items that do not fit the purpose."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawKind:
+    """A kind of draw a family declares (``declare``): its name, how many draws one game may have
+    (None: any number, counted 1, 2, ...), which items it draws (``fits``: the ``(label, sides)`` of each)
+    and those items in words (``expected``, for messages). Its draws take the seeds of every person of
+    the game (``verify_draw_seeds.concerned``).
+
+    >>> coin = DrawKind("coin", 1, lambda shape: shape == [("coin", 2)], '("coin", 2) once')
+    >>> coin.fits([("coin", 2)]), coin.fits([("die", 6)])
+    (True, False)
+    """
+
+    name: str
+    per_game: int | None
+    fits: Callable[[list[Any]], bool]
+    expected: str
+
+
+DECLARED: dict[str, DrawKind] = {}
+"""The kinds families have declared besides the enumeration, by name."""
+
+
+def declare(kind: DrawKind) -> None:
+    """Add ``kind`` to the enumeration (its reference a game number); a name already taken is refused."""
+    if kind.name in DRAWS_PER_REFERENCE:
+        raise PurposeError(f"the draw kind {kind.name!r} exists already")
+    DRAWS_PER_REFERENCE[kind.name] = kind.per_game
+    DECLARED[kind.name] = kind
+
+
+def is_game_kind(kind: str) -> bool:
+    """True for a kind whose reference is a game number (every kind but the attempts').
+
+    >>> is_game_kind(ROLL_OFF), is_game_kind(ATTEMPT_CHECK)
+    (True, False)
+    """
+    return kind in GAME_KINDS or kind in DECLARED
 
 
 def purpose(kind: str, ref: int, counter: int = 1) -> dict[str, Any]:
@@ -109,7 +154,9 @@ def items_problem(value: dict[str, Any], items: list[dict[str, Any]]) -> str | N
     """
     shape = [(item.get("label"), item.get("sides")) if isinstance(item, dict) else None for item in items]
     kind = value["kind"]
-    if kind == ATTEMPT_CHECK:
+    if kind in DECLARED:
+        fits, expected = DECLARED[kind].fits(shape), DECLARED[kind].expected
+    elif kind == ATTEMPT_CHECK:
         fits = len(shape) == 1 and shape[0] in [(f"d{sides}", sides) for sides in CHECK_DICE]
         expected = "one (\"d20\", 20) or (\"d100\", 100)"
     elif kind == ATTEMPT_TARGET_DIE:
@@ -215,7 +262,7 @@ def describe(value: dict[str, Any]) -> str:
     >>> describe(purpose(POKER_STARTER, 2))
     'poker_starter of game 2'
     """
-    of = "game" if value["kind"] in GAME_KINDS else "attempt"
+    of = "game" if is_game_kind(value["kind"]) else "attempt"
     roll = f" (roll {value['counter']})" if DRAWS_PER_REFERENCE.get(value["kind"]) is None else ""
     return f"{value['kind']} of {of} {value['ref']}{roll}"
 

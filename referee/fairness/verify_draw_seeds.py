@@ -28,7 +28,8 @@ from typing import Any
 
 from referee.fairness.dealer import SEED_MISSING_REASONS, SEEDED_DRAW_KEY
 from referee.fairness.encoding import seats_of
-from referee.fairness.purposes import BRACKET, POKER_ROLL, POKER_STARTER, ROLL_OFF, purpose_problem, roll_off_seats
+from referee.fairness.purposes import (BRACKET, DECLARED, POKER_ROLL, POKER_STARTER, ROLL_OFF, purpose_problem,
+                                       roll_off_seats)
 from referee.fairness.report import Report
 from referee.fairness.stream import seeds_digest
 from referee.fairness.verify_check_seeds import SealedSeeds
@@ -49,13 +50,13 @@ ALONE_WORDS = "was rolled by the server alone"
 def concerned(request: dict[str, Any], people: list[int]) -> list[int]:
     """The people whose seeds a draw of ``request`` takes: a poker-dice roll or a match's starter draw both
     players, an evening's bracket draw every entrant (every person of the game), a roll-off throw every
-    person throwing; a check roll or target die the attempter only, sealed (``verify_check_seeds``).
+    person throwing, a kind a family declared (``purposes.declare``) every person of the game; a check roll or target die the attempter only, sealed (``verify_check_seeds``).
 
     >>> concerned({"purpose": {"kind": "roll_off"}, "items": [{"label": "seat 1"}, {"label": "seat 1"}]}, [0, 1])
     [1]
     """
     kind = request["purpose"]["kind"]
-    if kind in (POKER_ROLL, POKER_STARTER, BRACKET):
+    if kind in (POKER_ROLL, POKER_STARTER, BRACKET) or kind in DECLARED:
         return list(people)
     if kind == ROLL_OFF:
         throwing = roll_off_seats(request["items"])

@@ -30,12 +30,9 @@ from referee.fairness.encoding import seats_of
 from referee.fairness.purposes import (
     ATTEMPT_CHECK,
     ATTEMPT_TARGET_DIE,
-    BRACKET,
-    GAME_KINDS,
-    POKER_ROLL,
-    POKER_STARTER,
     ROLL_OFF,
     describe,
+    is_game_kind,
     items_problem,
     purpose_problem,
     target_seat,
@@ -164,9 +161,9 @@ class DrawLedger:
         earlier.setdefault(counter, public["draw"])
         if kind == ROLL_OFF and (ref != self.game or dealt_rounds):
             report.fail(step, f"{describe(value)} is not a roll-off before the first deal of game {self.game}")
-        elif kind in (POKER_ROLL, POKER_STARTER, BRACKET) and ref != self.game:
+        elif kind != ROLL_OFF and is_game_kind(kind) and ref != self.game:
             report.fail(step, f"{describe(value)} is drawn in game {self.game}")
-        elif kind not in GAME_KINDS and ref not in self.attempts:
+        elif not is_game_kind(kind) and ref not in self.attempts:
             report.fail(step, f"{describe(value)} serves an attempt that was never submitted in game {self.game}")
         elif kind == ATTEMPT_TARGET_DIE and not self.drawn.get((ATTEMPT_CHECK, ref)):
             report.fail(step, f"{describe(value)} is drawn before the attempt's check")

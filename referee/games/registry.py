@@ -17,8 +17,11 @@ referee.rules.errors.MalformedAction: a table plays liars_dice or poker_bluff, n
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from referee.fairness.draw_uses import declare
 
 from referee.games.liars_dice.family import LIARS_DICE
 from referee.games.poker_bluff.family import POKER_BLUFF
@@ -35,8 +38,33 @@ FAMILIES: dict[str, Family] = {LIARS_DICE.name: LIARS_DICE, POKER_BLUFF.name: PO
 
 
 def register(family: Family) -> None:
-    """Add ``family`` (a family written elsewhere: a test's, a plug-in's) to the ones tables may play."""
+    """Add ``family`` (a family written elsewhere: a test's, a plug-in's) to the ones tables may play, with
+    its own kinds of draw (``Family.draws``); a name already taken is refused."""
+    if family.name in FAMILIES:
+        raise ValueError(f"a family called {family.name!r} is registered already")
+    for kind, use in family.draws:
+        declare(kind, use)
     FAMILIES[family.name] = family
+
+
+def load(spec: str) -> Family:
+    """Import and ``register`` the family ``spec`` names (``"package.module:NAME"``: the server's
+    ``[games] extra``); a family already registered under that object is left as it is.
+
+    >>> load("referee.games.poker_bluff.family:POKER_BLUFF").name
+    'poker_bluff'
+    >>> load("referee.games.poker_bluff.family")
+    Traceback (most recent call last):
+    ...
+    ValueError: a family is named "package.module:NAME", not 'referee.games.poker_bluff.family'
+    """
+    module, _, name = spec.partition(":")
+    if not module or not name:
+        raise ValueError(f'a family is named "package.module:NAME", not {spec!r}')
+    family: Family = getattr(importlib.import_module(module), name)
+    if FAMILIES.get(family.name) is not family:
+        register(family)
+    return family
 
 
 def family_named(name: str) -> Family:

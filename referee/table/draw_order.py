@@ -30,8 +30,14 @@ from .errors import TableError
 if TYPE_CHECKING:
     from .state import TableState
 
-DRAW_ENTRIES = frozenset({"draw_committed", *KIND_OF_ENTRY})
-"""The entry kinds the rule looks at: a draw's commitment, and every entry that uses a draw."""
+def is_draw_entry(kind: str) -> bool:
+    """True for the entry kinds the rule looks at: a draw's commitment, and every entry that uses a draw
+    (a family's declared kinds' too).
+
+    >>> is_draw_entry("draw_committed"), is_draw_entry("cup_rolled"), is_draw_entry("bid")
+    (True, True, False)
+    """
+    return kind == "draw_committed" or kind in KIND_OF_ENTRY
 
 
 def in_order(before: TableState, after: TableState, kind: str, public: dict[str, Any]) -> TableState:

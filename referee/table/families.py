@@ -22,6 +22,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from referee.fairness.draw_uses import Use
+from referee.fairness.purposes import DrawKind
+
 from .against import Turn
 from .errors import TableError
 
@@ -82,8 +85,11 @@ class Family(Protocol):
     """Its ``set_rules`` parser: (payload, the table's settings) -> the new settings."""
     verifier: Any
     """Its half of the audit verifier (``referee.fairness.verify_play.FamilyVerifier``)."""
-    arena: tuple[str, str]
-    """Where ``referee arena --game NAME`` finds its arena: (module, function)."""
+    arena: tuple[str, str] | None
+    """Where ``referee arena --game NAME`` finds its arena: (module, function); None: it has none."""
+    draws: tuple[tuple[DrawKind, Use], ...]
+    """Its own kinds of draw, declared to the fairness door when it is registered
+    (``referee.fairness.draw_uses.declare``); the two families shipped use the enumerated ones."""
 
     def settings_from(self, rules: dict[str, Any]) -> TableSettings:
         """Its settings from a table's rules (without ``"game"``); bad values raise ``MalformedAction``."""

@@ -22,7 +22,7 @@ from typing import Any
 from referee.games.registry import FAMILIES, family_name, family_named, rules_of, settings_of
 from referee.rules.event import Event
 
-from .draw_order import DRAW_ENTRIES, DRAW_HANDLERS, in_order
+from .draw_order import DRAW_HANDLERS, in_order, is_draw_entry
 from .errors import TableError
 from .state import SHARED_HANDLERS, TableState
 
@@ -42,7 +42,7 @@ def fold(state: TableState | None, kind: str, public: dict[str, Any], secret: di
             raise TableError("game/wrong_family", f"{kind} is not an entry of a {state.family} table")
         raise TableError("log/unknown_kind", f"unknown log entry kind {kind!r}")
     after = handler(state.evolve(events=()), public, secret or {})
-    return in_order(state, after, kind, public) if kind in DRAW_ENTRIES else after
+    return in_order(state, after, kind, public) if is_draw_entry(kind) else after
 
 
 def _rules_changed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:

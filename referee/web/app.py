@@ -19,6 +19,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.config import Config
+from referee.games.registry import load as load_family
 from referee.store.base import StoreError
 from referee.store.choose import open_store
 from referee.store.durable import Offload, inline
@@ -77,6 +78,8 @@ def create_app(config: Config, *, dealer: Dealer | None = None, scheduler: Sched
     """A ready app; ``dealer`` and ``scheduler`` are injected by tests, else built from ``config``;
     ``offload`` runs the SQLite store's blocking syncs (``referee.serve`` gives gevent's thread pool);
     ``worker`` names this process in the table leases it takes (``store.leases.new_owner``)."""
+    for spec in config.game_specs:
+        load_family(spec)
     app = Flask("referee", template_folder=str(ROOT / "templates"), static_folder=None)
     serve_assets(app, Assets.build(ROOT / "static", generated=catalog_assets(ROOT / "static"), minify=config.minify_assets))
     app.config["JSON_AS_ASCII"] = False

@@ -61,7 +61,8 @@ SEAT_EVENTS: dict[str, SeatAction] = {
     "draw_seed": _draw_seed,
     **family_events(),
 }
-"""Events that need a seat, each with what it does to the table (a family's own: ``family_events``)."""
+"""Events that need a seat, each with what it does to the table (a family's own: ``family_events``; a
+family registered later, from the server's config, adds its own when the handlers are attached)."""
 
 
 def refused(error: RulesError) -> ConnectionRefusedError:
@@ -190,7 +191,7 @@ def register_handlers(socketio: SocketIO, events: Events, tables: Tables, conns:
     events.on("join", on_join)
     events.on("set_rules", on_set_rules)
     events.on("require_seeds", on_require_seeds)
-    for event, act in SEAT_EVENTS.items():
+    for event, act in {**family_events(), **SEAT_EVENTS}.items():
         events.on(event, _seat_handler(answer, seat_of, act))
     events.on(MALFORMED_EVENT, on_malformed_frame)
     events.on("*", on_unknown_event)

@@ -39,6 +39,7 @@ class LiarsDice:
     new_rules = staticmethod(parse_liars_rules)
     set_rules = staticmethod(parse_liars_set_rules)
     verifier = staticmethod(check_liars_dice)
+    draws = ()
     arena = ("referee.games.liars_dice.arena", "arena_main")
 
     def settings_from(self, rules: dict[str, Any]) -> Settings:

@@ -37,6 +37,7 @@ class PokerBluff:
     new_rules = staticmethod(parse_poker_settings)
     set_rules = staticmethod(parse_poker_settings)
     verifier = staticmethod(check_poker_bluff)
+    draws = ()
     arena = ("referee.games.poker_bluff.arena", "poker_arena_main")
 
     def settings_from(self, rules: dict[str, Any]) -> PokerSettings:
