@@ -8,6 +8,7 @@ command is refused there, ``attempt/not_in_this_game``).
 >>> class Toy:
 ...     def open_round(self, game): return 1
 ...     def dice_of(self, game, seat): return 5
+...     def change_die(self, play, seat, index, value, attempt): pass
 >>> isinstance(Toy(), CheatingRules)
 True
 """
@@ -18,10 +19,14 @@ from typing import Any, Protocol, runtime_checkable
 
 @runtime_checkable
 class CheatingRules(Protocol):
-    """The questions an attempt's fold asks of the running game."""
+    """The questions an attempt's fold asks of the running game, and the change the referee's desk makes."""
 
     def open_round(self, game: Any) -> int | None:
         """The round in which an attempt may be made now (its players are bidding), else None."""
 
     def dice_of(self, game: Any, seat: int) -> int:
         """How many dice ``seat`` holds in ``game`` (an attempt names one of them)."""
+
+    def change_die(self, play: Any, seat: int, index: int, value: int, attempt: int) -> None:
+        """Make the die change an approved ``attempt`` asks for, through the table's game object ``play``
+        (one command of its own)."""

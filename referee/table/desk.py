@@ -168,14 +168,14 @@ def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int 
     _require_cheating(table)
     with table.changing():
         attempt = require_hand_change(table.current, attempt_id)
-        table.play.change_die(seat, index, value, attempt.id)  # type: ignore[attr-defined]
+        table.current.cheating.change_die(table.play, seat, index, value, attempt.id)
 
 
 def _require_cheating(table: Table) -> None:
     """Refuse every attempt command (``attempt/not_in_this_game``) at a family without roleplay cheating."""
     if family_of(table.current).cheating is None:
-        raise TableError("attempt/not_in_this_game", "cheat attempts and die changes are Liar's Dice's: "
-                                                     f"this {table.current.family} table has none")
+        raise TableError("attempt/not_in_this_game", "cheat attempts and die changes are played only where the "
+                                                     f"game offers them: this {table.current.family} table has none")
 
 
 def _attempt(table: Table, attempt_id: int) -> Attempt:
