@@ -1,7 +1,7 @@
 // What the bid control offers, from the seat view alone (no DOM, no catalogue): the legal raises
 // grouped per face as the control shows them, whether Liar and Spot on are offered, which rule line
 // to show, and for a bid that the rules refuse the reason as a catalogue key (`bid.why.*`) with its
-// parameters and the engine's error code. The order of bids is the engine's (liars_dice_bids.js).
+// parameters and the engine's error code. The order of bids is the engine's (bids.js).
 // The view keys read: rules, palifico, dice, total_dice, bids, can_call, can_spot_on.
 //   bidChoices(view).groups        → [{ face: 2, lowest: 3, highest: 10 }, …] (every face that can follow)
 //   whyRefused(view, 3, 1)         → { code: "bid/face", key: "bid.why.ones_wild", params: {…} } at a tavern table

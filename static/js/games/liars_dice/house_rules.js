@@ -1,5 +1,5 @@
 // The house-rule switches of RULES.md A2 as the page offers them, on top of the rules port
-// (liars_dice_settings.js holds the defaults, ranges, choices, presets and conflicts, as
+// (settings.js holds the defaults, ranges, choices, presets and conflicts, as
 // settings.py): the switches in the order A2 lists them, each with its kind; what a table's
 // settings change from a preset, the preset they are closest to, and the conflicts worded by
 // the catalogue's `options.conflict.<id>`. Pure.

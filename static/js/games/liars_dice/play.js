@@ -1,5 +1,5 @@
 // The Liar's Dice family of the browser's game verifier: one game re-derived with the rules
-// (liars_dice_rules.js), check for check and message for message as
+// (rules.js), check for check and message for message as
 // referee/fairness/play_liars_dice.py, whatever house rules the table plays: the opener (or, under
 // `first_opener = roll_off`, every roll-off throw against its revealed draw, verify_roll_off.js,
 // and the seat order it decides), each deal (a palifico round noted), every bid, every call of

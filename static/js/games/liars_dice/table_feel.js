@@ -1,6 +1,6 @@
 // What makes the Liar's Dice table pleasant beyond the rules: the odds hint by the bid control, the
 // players' figures at game over, the automatic next round and the sounds. One hook for the table's
-// renderer (liars_dice_table.js): `render(state)` with every state; `odds(view, selection)` from
+// renderer (table.js): `render(state)` with every state; `odds(view, selection)` from
 // the bid control at each of its renders.
 //   const feel = new TableFeel({ onNext: () => byId("next-round").click() });
 

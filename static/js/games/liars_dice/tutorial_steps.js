@@ -2,7 +2,7 @@
 // before it (and from the step itself when another player moves in it): the round, each seat's dice,
 // this round's bids, whose move it is, the call's result once a call is made. Pure (no DOM),
 // so node runs it for tests/web/test_tutorial_script.py exactly as the page does. The count and
-// the loser come from the rules' own count (liars_dice_bids.js), never from the script's claims.
+// the loser come from the rules' own count (bids.js), never from the script's claims.
 //   const table = tableAt(TUTORIAL, 5);   // round 1, Anna calls the learner's three threes
 //   table.standing                        → { seat: "jem", quantity: 3, face: 3 }
 //   table.result                          → { caller: "anna", bidder: "jem", count: 3, loser: "anna", … }

@@ -1,6 +1,6 @@
 // The declaration picker of poker-dice bluff: the kind first (radios), then one face per group
 // (buttons drawn as dice), offering only well-formed declarations higher than the last one of
-// the round (poker_picker_rules.js); the choice is drawn as dice and said in words on the button.
+// the round (picker_rules.js); the choice is drawn as dice and said in words on the button.
 //
 //   const picker = new PokerPicker(card, { onDeclare: (declaration) => send("declare", …) });
 //   picker.update(game)   // game: a poker game view whose turn is this page's, phase "declaring"

@@ -1,9 +1,9 @@
 // The poker-dice family of the browser's game verifier: a poker table's evenings re-derived with
 // the rules, check for check and message for message as referee/fairness/play_poker_bluff.py:
-// each evening's entrants (the seated players) and bracket (poker_bracket.js), each game's pair and
+// each evening's entrants (the seated players) and bracket (bracket.js), each game's pair and
 // starter as the bracket and match give (a match's first game's starter drawn in an evening whose
 // starters are drawn, and every later evening drawing too; an evening of three or more whose bracket is drawn
-// no game before its bracket_drawn, the shuffle its revealed draw gives), each game (replay_poker_game.js), the champion.
+// no game before its bracket_drawn, the shuffle its revealed draw gives), each game (replay_game.js), the champion.
 //   checkPokerBluff(entries, report) → report.summary: ["game 1: seats 0, 1 (seat 0 opens): seat 1 wins, 2 rounds checked", …]
 
 import { champion, current, newBracket, newMatch, matchSeats, matchWinner, nextStarter, pending, record, recordGame } from "./bracket.js";

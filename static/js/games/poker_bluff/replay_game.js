@@ -1,4 +1,4 @@
-// One poker-dice game of a table's log re-derived with the rules (poker_rules.js), check for check
+// One poker-dice game of a table's log re-derived with the rules (rules.js), check for check
 // and message for message as referee/fairness/replay_poker_game.py: each roll against the game's
 // next committed poker_roll draw (counter, dice count) and its revealed values, every move, each
 // doubt's outcome and the tokens, the cup's draws revealed right after the doubt, and a round
