@@ -1,4 +1,11 @@
-"""What every bot shares: the legal moves a seat view allows, actions in JSON, sampling a policy.
+"""What every bot shares: the one bot interface (``Bot``), and for Liar's Dice the legal moves a
+seat view allows, actions in JSON, sampling a policy.
+
+Every bot of every family (Liar's Dice's ``PolicyBot``s here, poker-dice's ``PokerBot``s in
+``referee.bots.poker_bluff.base``) is a ``Bot``: ``policy(view)``, the distribution it plays
+from its seat view, ``act(view)``, one action drawn from it, and ``observe(event)``, the public
+events of the table. The arena, the table's autopilot and the network bot (``referee bot``)
+ask nothing else of a bot (docs/bots.md, "The bot interface").
 
 A bot reads only the seat view (``referee.views.game_view`` for its seat; docs/bots.md) and
 returns an action dict, or None for "no call" when it is asked as a seat that is not the
@@ -17,14 +24,43 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .situation import LIAR, SPOT_ON, WAIT, Move, Situation, own_count
 
 Policy = list[tuple[dict[str, Any] | None, float]]
 
-__all__ = ["LIAR", "SPOT_ON", "WAIT", "Move", "Policy", "PolicyBot", "Situation", "legal_moves", "normalise",
+__all__ = ["LIAR", "SPOT_ON", "WAIT", "Bot", "Move", "Policy", "PolicyBot", "Situation", "legal_moves", "normalise",
            "own_count", "to_action"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """The interface of a bot of any family: what the arena, a table and ``referee bot`` call.
+
+    ``view`` is the seat view of the bot's family (JSON); an action is the family's JSON action
+    (docs/bots.md): Liar's Dice's ``bid``, ``liar`` or ``spot_on``, poker-dice's ``declare``,
+    ``believe``, ``doubt`` or ``reroll``. A bot of one's own (``module:attr``, made with ``seed=``)
+    needs only ``act``; a missing ``observe`` is skipped, and ``policy`` is what the arena's and
+    the benches' exact measures read.
+
+    >>> from referee.bots.registry import make_bot
+    >>> from referee.bots.poker_bluff.registry import make_poker_bot
+    >>> isinstance(make_bot("strong", seed=1), Bot), isinstance(make_poker_bot("strong", seed=1), Bot)
+    (True, True)
+    """
+
+    name: str
+
+    def policy(self, view: Mapping[str, Any]) -> list[tuple[dict[str, Any] | None, float]]:
+        """The distribution ``act`` samples from: ``[(action, probability), …]``, summing to 1
+        (a Liar's Dice seat not to act may have None, "no call")."""
+
+    def act(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """One action for the seat of ``view``, drawn from ``policy(view)`` with the bot's own seeded RNG."""
+
+    def observe(self, event: Mapping[str, Any]) -> None:
+        """A public event of the table, ``{"kind", "data"}`` (docs/bots.md, "Events")."""
 
 
 def legal_moves(view: Mapping[str, Any]) -> list[Move]:
