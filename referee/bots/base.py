@@ -23,7 +23,7 @@ player to act (``challenge = anyone``). Inside the bots a move is a bid ``(quant
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .situation import LIAR, SPOT_ON, WAIT, Move, Situation, own_count
@@ -52,7 +52,7 @@ class Bot(Protocol):
 
     name: str
 
-    def policy(self, view: Mapping[str, Any]) -> list[tuple[dict[str, Any] | None, float]]:
+    def policy(self, view: Mapping[str, Any]) -> Sequence[tuple[dict[str, Any] | None, float]]:
         """The distribution ``act`` samples from: ``[(action, probability), …]``, summing to 1
         (a Liar's Dice seat not to act may have None, "no call")."""
 
