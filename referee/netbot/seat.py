@@ -70,17 +70,23 @@ class Seat:
         self._sent = {sent for sent in self._sent if sent[0] == "move"}
 
     def on_state(self, state: Mapping[str, Any]) -> list[Send]:
-        """What to send now that ``state`` arrived (nothing for a spectator or before a game)."""
+        """What to send now that ``state`` arrived (nothing for a spectator; before a game, only the
+        seed of a draw that waits for it, such as a poker-dice evening's bracket)."""
         game, seat = state.get("game"), state.get("you", {}).get("seat")
-        if game is None or seat is None:
+        if seat is None:
             return []
-        self._observe(game)
-        waiting = (state.get("draws") or {}).get("waiting")
+        if game is not None:
+            self._observe(game)
+            if game["phase"] == "over":
+                self.games_over[int(game["game"])] = game["winner"]
+        draws = state.get("draws") or {}
+        waiting = draws.get("waiting")
         if waiting and seat in waiting["seats"]:
-            return self._draw_seed(int(game["game"]), int(waiting["draw"]))
+            number = draws.get("game") or (game["game"] if game is not None else 0)
+            return self._draw_seed(int(number), int(waiting["draw"]))
+        if game is None:
+            return []
         phase = game["phase"]
-        if phase == "over":
-            self.games_over[int(game["game"])] = game["winner"]
         if self.family.seeds_round(game, seat):
             return self._seed(game)
         if self.family.to_move(game, seat):

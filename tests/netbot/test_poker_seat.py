@@ -121,3 +121,14 @@ def test_the_session_makes_the_bot_of_the_tables_family_and_leaves_when_the_fami
     session.on_state(state(view()))
     assert session.seat is not None and session.seat.family is POKER and session.result is None
     assert family_of({"table": {"family": "liars_dice"}}) is FAMILIES["liars_dice"]
+
+
+def test_a_bracket_draw_before_the_first_game_is_seeded_once_and_again_after_a_reconnect():
+    seat = Seat(Recorder(), seed_source=lambda: "cd" * 32, family=POKER)
+    bracket = {"game": 1, "waiting": {"draw": 1, "kind": "bracket", "seats": [0, 1, 2], "paused": False}, "recent": []}
+    waiting = {"table": {"family": "poker_bluff"}, "you": {"seat": 1}, "game": None, "draws": bracket}
+    assert seat.on_state(waiting) == [Send("draw_seed", {"draw": 1, "seed": "cd" * 32}, "now")]
+    assert seat.on_state(waiting) == []
+    seat.reconnected()
+    assert seat.on_state(waiting) == [Send("draw_seed", {"draw": 1, "seed": "cd" * 32}, "now")]
+    assert seat.on_state({**waiting, "draws": {**bracket, "waiting": None}}) == []
