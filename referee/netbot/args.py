@@ -66,7 +66,8 @@ def default_token_file() -> Path:
 
 def build_parser() -> argparse.ArgumentParser:
     """``referee bot``'s arguments (also shown by ``referee bot --help``)."""
-    parser = argparse.ArgumentParser(prog="referee bot", description="Hold a seat at a table with a bot, "
+    parser = argparse.ArgumentParser(prog="referee bot", description="Hold a seat at a table of either family "
+                                     "(Liar's Dice or poker-dice) with a bot, "
                                      "through the public protocol (docs/bots.md, \"Bots over the network\").")
     parser.add_argument("--table", required=True, metavar="URL", help="the table link, http(s)://HOST/t/TABLE")
     which = parser.add_mutually_exclusive_group()
