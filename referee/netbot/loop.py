@@ -61,10 +61,9 @@ class Backoff:
 class Session:
     """One connection's worth of play; ``result`` is set when the bot should leave (its exit status)."""
 
-    def __init__(self, options: Options, tokens: SeatTokens, say: Callable[..., None],
-                 seat: Seat | None = None) -> None:
+    def __init__(self, options: Options, tokens: SeatTokens, say: Callable[..., None]) -> None:
         self.options, self.tokens, self.say = options, tokens, say
-        self.seat = seat
+        self.seat: Seat | None = None
         self.key = tokens.key(options.base_url, options.table, options.name)
         self.seated: int | None = None
         self.joining = False
