@@ -7,7 +7,8 @@ plays a family the bot has no such bot for. The bot is made once seated, for the
 table's ``state`` names (``referee.netbot.families``).
 A lost connection, or one the server refused for a while (``rate/cut_off``, a full server),
 is tried again with a growing pause (``Backoff``). Every refusal is logged with its code and
-the bot waits for the next ``state``. Logs are structured (``referee.logs``) and never hold
+the bot waits for the next ``state``; a message refused ``rate/limited`` (the table changed
+nothing: the bot sent too fast) is sent again, the same, after ``SLOW_DOWN_S``. Logs are structured (``referee.logs``) and never hold
 the seat token; the lines for people are printed in ``--lang``.
 """
 from __future__ import annotations
@@ -36,6 +37,9 @@ UNANSWERED = frozenset({"auth/unknown_token", "rate/cut_off"})
 """Errors the table sends without an acknowledgement to log them with."""
 POLL_S = 0.5
 """Longest wait for a message before looking at ``stop`` again."""
+SLOW_DOWN_S = 1.0
+"""The pause before a message refused ``rate/limited`` is sent again (the event budget refills
+``limits.events_per_second``, ten a second by default)."""
 
 
 class Backoff:
@@ -79,8 +83,9 @@ class Session:
         return []
 
     def pause_of(self, send: Send) -> float:
-        """Seconds to wait before ``send``: ``--think`` before a move, ``--reveal-wait`` before next round."""
-        return {"think": self.options.think_s, "reveal": self.options.reveal_s}.get(send.wait, 0.0)
+        """Seconds to wait before ``send``: ``--think`` before a move, ``--reveal-wait`` before next round,
+        ``SLOW_DOWN_S`` before a message the table found too fast."""
+        return {"think": self.options.think_s, "reveal": self.options.reveal_s, "slow": SLOW_DOWN_S}.get(send.wait, 0.0)
 
     def on_state(self, state: dict[str, Any]) -> list[Send]:
         """A ``state``: join when the bot has no seat yet, leave when it lost it, else let the seat play."""
@@ -140,13 +145,16 @@ class Session:
             self.tokens.forget(self.key)
 
     def on_ack(self, send: Send, reply: Any) -> list[Send]:
-        """The answer to ``send``: keep a new seat's token; log a refusal and let the seat react to it."""
+        """The answer to ``send``: keep a new seat's token; log a refusal and let the seat react to it
+        (one refused ``rate/limited`` is sent again after a pause: it changed nothing)."""
         if isinstance(reply, dict) and reply.get("ok"):
             if send.event == "join":
                 self.tokens.save(self.key, str(reply["token"]))
             return []
         code = str(reply.get("code")) if isinstance(reply, dict) else "reply/malformed"
         log.info("refused", extra={"table": self.options.table, "event": send.event, "code": code})
+        if code == "rate/limited":
+            return [Send(send.event, send.payload, "slow")]
         if send.event != "sync":
             self.say("netbot.refused", event=send.event, code=code)
         if code == "table/archived":

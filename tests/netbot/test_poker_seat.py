@@ -9,7 +9,7 @@ from referee.games.bot import Bot
 from referee.games.poker_bluff.bots.registry import make_poker_bot
 from referee.netbot.args import parse_options
 from referee.netbot.families import FAMILIES, family_of
-from referee.netbot.loop import Session
+from referee.netbot.loop import SLOW_DOWN_S, Session
 from referee.netbot.seat import TRIES, Seat, Send
 from referee.netbot.tokens import SeatTokens
 
@@ -132,3 +132,18 @@ def test_a_bracket_draw_before_the_first_game_is_seeded_once_and_again_after_a_r
     seat.reconnected()
     assert seat.on_state(waiting) == [Send("draw_seed", {"draw": 1, "seed": "cd" * 32}, "now")]
     assert seat.on_state({**waiting, "draws": {**bracket, "waiting": None}}) == []
+
+
+def test_a_message_the_table_found_too_fast_is_sent_again_the_same_after_a_pause_and_not_printed(tmp_path: Path):
+    said: list[str] = []
+    options = parse_options(["--table", "http://127.0.0.1:1/t/abc", "--token-file", str(tmp_path / "seats.json")])
+    session = Session(options, SeatTokens(options.token_file), lambda key, **_: said.append(key))
+    session.on_state(state(view()))
+    seed = Send("draw_seed", {"draw": 3, "seed": "ab" * 32}, "now")
+    again = session.on_ack(seed, {"ok": False, "code": "rate/limited"})
+    assert again == [Send("draw_seed", seed.payload, "slow")] and session.pause_of(again[0]) == SLOW_DOWN_S
+    move = Send("declare", {"declaration": {"kind": "pair", "faces": [4, 6]}, "against": AGAINST}, "think")
+    assert session.on_ack(move, {"ok": False, "code": "rate/limited"}) == [Send("declare", move.payload, "slow")]
+    assert session.on_ack(Send("join", {"name": "x"}, "now"), {"ok": False, "code": "rate/limited"})[0].event == "join"
+    assert session.result is None and said == ["netbot.seated"]
+    assert session.on_ack(move, {"ok": False, "code": "action/stale"}) == [] and said[-1] == "netbot.refused"
