@@ -47,11 +47,11 @@ def poker_move(table: Any) -> None:
     if game.phase is Phase.REVEALED:
         table.next_round(game.seats[0])
     elif game.phase is Phase.RESPONDING:
-        table.doubt(game.turn)
+        table.play.doubt(game.turn)
     else:
         seat = game.turn
         ahead = game.tokens_of(seat) > game.tokens_of(game.other(seat))
-        table.declare(seat, HIGHEST if ahead and game.cup != (6,) * 5 else max(declarations_in(game.cup)))
+        table.play.declare(seat, HIGHEST if ahead and game.cup != (6,) * 5 else max(declarations_in(game.cup)))
 
 
 def dice_move(table: Any) -> None:
@@ -61,11 +61,11 @@ def dice_move(table: Any) -> None:
         table.next_round(game.seats[0])
     elif game.standing_bid is None:
         face = max(range(2, 7), key=lambda f: count_matching(game.hands, f, wild_ones=True))
-        table.bid(game.turn, count_matching(game.hands, face, wild_ones=True), face)
+        table.play.bid(game.turn, count_matching(game.hands, face, wild_ones=True), face)
     elif game.round_no < ROUND_BOUND:
-        table.spot_on(game.turn)
+        table.play.spot_on(game.turn)
     else:
-        table.liar(game.turn)
+        table.play.liar(game.turn)
 
 
 def main() -> None:

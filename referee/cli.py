@@ -17,12 +17,9 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-ARENAS = {"liars_dice": ("referee.games.liars_dice.arena", "arena_main"), "poker_bluff": ("referee.games.poker_bluff.arena", "poker_arena_main")}
-"""The arena of each rules family, by ``referee arena --game NAME`` (default ``liars_dice``)."""
-
-
 def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
-    """The module and function of the arena ``argv`` asks for (``--game NAME``), and the other arguments.
+    """The module and function of the arena ``argv`` asks for (``--game NAME``: a family's ``arena``,
+    ``referee.games.registry``; default ``liars_dice``), and the other arguments.
 
     >>> arena_for(["--games", "3"])
     ('referee.games.liars_dice.arena', 'arena_main', ['--games', '3'])
@@ -38,9 +35,11 @@ def arena_for(argv: Sequence[str]) -> tuple[str, str, list[str]]:
             del rest[index:index + (1 if "=" in word else 2)]
             game = value
             break
-    if game not in ARENAS:
-        raise ValueError(f"--game is one of {', '.join(ARENAS)}, not {game!r}")
-    module, function = ARENAS[game]
+    from referee.games.registry import FAMILIES  # only here: the other commands load no game
+
+    if game not in FAMILIES:
+        raise ValueError(f"--game is one of {', '.join(FAMILIES)}, not {game!r}")
+    module, function = FAMILIES[game].arena
     return module, function, rest
 
 

@@ -23,9 +23,10 @@ referee.rules.errors.MalformedAction: the payload must be a JSON object, got nul
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from referee.games.liars_dice.rules import MalformedAction
+from referee.rules.errors import MalformedAction
 from referee.text import is_refused
 
 INT_MAX = 1_000_000
@@ -37,6 +38,9 @@ DIE_INDICES = (0, 9)
 FACES = (1, 6)
 QUANTITIES = (1, 80)
 """A bid's quantity: at most every die of 8 players holding 10."""
+
+HEX64 = re.compile(r"[0-9a-f]{64}")
+"""A seed as a page sends it: 32 bytes as 64 lowercase hex digits."""
 
 
 def describe(value: Any, limit: int = 24) -> str:

@@ -27,7 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.liars_dice.rules import MalformedAction
+from referee.rules.errors import MalformedAction
 
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 _BLANK = frozenset("\u115f\u1160\u2800\u3164\uffa0")

@@ -1,14 +1,9 @@
 """The game half of the verifier: every game of an export re-derived with the rules engine.
 
-``check_play`` hands the log to the player of the table's game family (``PLAYERS``, keyed by
-``table_created``'s rules' ``game``, ``liars_dice`` when they name none): a poker table's evenings
-go to ``play_poker_bluff``. A Liar's Dice log is walked once, in order. The table's entries
-(``table_created``: its rules; ``referee_named``: cheating on or off; ``seat_taken``/``seat_left``:
-who is seated) set the scene, and ``rules_changed`` (only between games) gives the rules of the
-games after it; each ``game_started`` (seats = the seated players, numbers consecutive) builds a
-replay which re-derives that game's entries with the rules (``play_liars_dice``). Die changes and
-penalty dice are judged last, against the roleplay attempts (``verify_attempts``).
-docs/fairness.md section 9 lists every check.
+``check_play`` hands the log to the verifier of the table's game family (``Family.verifier``, found by
+the name ``table_created``'s rules give in ``game``, ``liars_dice`` when they name none):
+``referee.games.liars_dice.verify_walk`` walks a Liar's Dice log, ``referee.games.poker_bluff.verify``
+a poker table's evenings. docs/fairness.md section 9 lists every check.
 
 >>> from referee.fairness.report import Report
 >>> report = Report()
@@ -19,40 +14,11 @@ docs/fairness.md section 9 lists every check.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from referee.games.liars_dice.verify import GameStart, LiarsDiceReplay
-from referee.games.poker_bluff.verify import check_poker_bluff
+from referee.games.registry import DEFAULT, FAMILIES
+
 from .report import Report
-from .verify_attempts import Attempts
-
-FAMILY_KEY = "game"
-DEFAULT_FAMILY = "liars_dice"
-
-
-class GameReplay(Protocol):
-    """What a game family offers the verifier: feed it the game's entries of ``KINDS``, then close it."""
-
-    KINDS: frozenset[str]
-
-    @property
-    def over(self) -> bool:
-        """True once the game has a winner by the rules (or its replay has stopped)."""
-        ...
-
-    def feed(self, entry: dict[str, Any]) -> None:
-        """Re-derive one entry of the game."""
-        ...
-
-    def close(self, seq: int | None) -> None:
-        """The log moves on to the next game (at ``seq``) or ends (None)."""
-        ...
-
-
-
-_TABLE_KINDS = ("table_created", "referee_named", "seat_taken", "seat_left", "game_started", "rules_changed")
-_ATTEMPT_KINDS = ("attempt_submitted", "attempt_checked", "attempt_resolved", "draw_committed", "draw_revealed")
 
 
 def family_of(rules: dict[str, Any]) -> str:
@@ -61,121 +27,7 @@ def family_of(rules: dict[str, Any]) -> str:
     >>> family_of({}), family_of({"game": "poker_bluff"})
     ('liars_dice', 'poker_bluff')
     """
-    return str(rules.get(FAMILY_KEY, DEFAULT_FAMILY))
-
-
-def family_rules(rules: dict[str, Any]) -> dict[str, Any]:
-    """The rules without the family's name: what the family's own settings read.
-
-    >>> family_rules({"game": "liars_dice", "dice_per_player": 3})
-    {'dice_per_player': 3}
-    """
-    return {key: value for key, value in rules.items() if key != FAMILY_KEY}
-
-
-class _Walk:
-    def __init__(self, report: Report) -> None:
-        self.report = report
-        self.rules: dict[str, Any] = {}
-        self.seated: set[int] = set()
-        self.attempts = Attempts()
-        self.game: GameReplay | None = None
-        self.start: GameStart | None = None
-        self.counts: dict[tuple[int, int], dict[int, int]] = {}
-        self.last_game: int = 0
-        self.last_opener: int | None = None
-
-    def feed(self, entry: dict[str, Any]) -> None:
-        kind = entry["kind"]
-        if kind in _TABLE_KINDS:
-            getattr(self, kind)(entry)
-        elif kind in _ATTEMPT_KINDS:
-            getattr(self.attempts, kind)(entry)
-        if kind == "round_dealt":
-            public = entry["public"]
-            self.counts[(public["game"], public["round"])] = {int(s): c for s, c in public["counts"].items()}
-        if kind == "die_changed":
-            public = entry["public"]
-            self.attempts.die_changed(entry, self.counts.get((public["game"], public["round"]), {}))
-        if kind == "penalty_applied" and self.start is not None:
-            self.attempts.penalty_applied(entry, self.start.game)
-        if self.game is not None and kind in self.game.KINDS and self._of_this_game(entry):
-            self.game.feed(entry)
-
-    def _of_this_game(self, entry: dict[str, Any]) -> bool:
-        game = entry["public"].get("game")
-        if game is None or self.start is None or game == self.start.game:
-            return True
-        self.report.fail(f"game {game}", f"seq {entry['seq']}: a {entry['kind']} entry for game {game} while game "
-                                         f"{self.start.game} is being played")
-        return False
-
-    def table_created(self, entry: dict[str, Any]) -> None:
-        self.rules = entry["public"]["rules"]
-
-    def referee_named(self, entry: dict[str, Any]) -> None:
-        self.attempts.referee_named(entry["public"])
-
-    def seat_taken(self, entry: dict[str, Any]) -> None:
-        self.seated.add(entry["public"]["seat"])
-
-    def seat_left(self, entry: dict[str, Any]) -> None:
-        self.seated.discard(entry["public"]["seat"])
-
-    def game_started(self, entry: dict[str, Any]) -> None:
-        public, seq = entry["public"], entry["seq"]
-        if self.game is not None:
-            self.game.close(seq)
-        self.game, self.start = None, None
-        step = f"game {public['game']}"
-        expected, previous_opener = self.last_game + 1, self.last_opener
-        self.last_game = public["game"]
-        if public["opener"] is not None:  # a roll-off game leaves the rotation where it was
-            self.last_opener = public["opener"]
-        seats = sorted(self.seated)
-        if public["game"] != expected:
-            self.report.fail(step, f"seq {seq}: game {public['game']} starts after game {expected - 1}")
-        elif list(public["seats"]) != seats:
-            self.report.fail(step, f"seq {seq}: the game starts with seats {', '.join(map(str, public['seats']))}, "
-                                   f"but the seated players are {', '.join(map(str, seats)) or 'none'}")
-        self.start = GameStart(public["game"], list(public["seats"]), public["opener"], seq, family_rules(self.rules),
-                               previous_opener)
-        self.game = LiarsDiceReplay(self.start, self.report)
-
-    def rules_changed(self, entry: dict[str, Any]) -> None:
-        public, seq = entry["public"], entry["seq"]
-        if self.game is not None and not self.game.over and self.start is not None:
-            self.report.fail(f"game {self.start.game}", f"seq {seq}: the rules change while game {self.start.game} "
-                                                        "is being played")
-            return
-        family = {FAMILY_KEY: self.rules[FAMILY_KEY]} if FAMILY_KEY in self.rules else {}
-        self.rules = {**family, **public["rules"]}
-        by = "the referee" if public["by"] == "referee" else f"the host (seat {public['by']})"
-        self.report.add("table", True, f"seq {seq}: {by} changes the rules between games; the next game plays them")
-
-    def finish(self) -> None:
-        if self.game is not None:
-            self.game.close(None)
-        self.attempts.check(self.report)
-
-
-def check_liars_dice(entries: list[dict[str, Any]], report: Report) -> None:
-    """Re-derive every game of a Liar's Dice table's log (``entries``, from ``table_created``) into ``report``."""
-    walk = _Walk(report)
-    for entry in entries:
-        try:
-            walk.feed(entry)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            report.fail(f"seq {entry.get('seq')}", f"malformed {entry.get('kind')} entry: the games are not re-derived further")
-            return
-    walk.finish()
-
-
-PLAYERS: dict[str, Callable[[list[dict[str, Any]], Report], None]] = {
-    "liars_dice": check_liars_dice,
-    "poker_bluff": check_poker_bluff,
-}
-"""The verifier of each game family's log, by the name a table's rules give (``game``)."""
+    return str(rules.get("game", DEFAULT))
 
 
 def check_play(export: dict[str, Any], report: Report) -> None:
@@ -193,9 +45,9 @@ def check_play(export: dict[str, Any], report: Report) -> None:
     except (KeyError, TypeError, AttributeError):
         report.fail("seq 1", "malformed table_created entry: the games are not re-derived further")
         return
-    player = PLAYERS.get(name)
-    if player is None:
+    family = FAMILIES.get(name)
+    if family is None:
         report.fail("table", f"seq 1: the table's game family {name!r} has no verifier "
-                             f"(known: {', '.join(sorted(PLAYERS))})")
+                             f"(known: {', '.join(sorted(FAMILIES))})")
         return
-    player(entries, report)
+    family.verifier(entries, report)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.fields import DIE_INDICES, FACES, INT_MAX, SEATS, describe, fields_of, int_field, optional_int
-from referee.games.liars_dice.rules import MalformedAction
+from referee.rules.errors import MalformedAction
 
 from .text import CHAT_LIMIT, clean_text
 

@@ -25,7 +25,7 @@ penalty_applied    {seat, attempt}                                  none
 game_settled       {game, winner, name, players, stakes, pot, attempts}  none
 =================  ===============================================  =======================================
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
 >>> state = fold(state, "referee_named", {"name": "GM", "settings": {"cheating": True}}, {"token_digest": "d"})
 >>> state.host, state.gm.referee.name, state.gm.settings.cheating
@@ -41,9 +41,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Callable, Protocol
 
-from referee.games.liars_dice.rules import Event, GameState, IllegalAction, LoseDie, Phase, apply
+from referee.rules.errors import IllegalAction
+from referee.rules.event import Event
 
 from .attempts import CONSEQUENCES, Attempt, Check
+from .cheating import CheatingRules
 from .scoreboard import GameScore
 from .settings import GmSettings
 from .stakes import Stake
@@ -64,7 +66,7 @@ class TableLike(Protocol):
     def game_no(self) -> int: ...
 
     @property
-    def game(self) -> GameState | None: ...
+    def game(self) -> Any: ...
 
     @property
     def events(self) -> tuple[Event, ...]: ...
@@ -76,7 +78,10 @@ class TableLike(Protocol):
     def game_running(self) -> bool: ...
 
     @property
-    def evening_running(self) -> bool: ...
+    def series_running(self) -> bool: ...
+
+    @property
+    def cheating(self) -> CheatingRules | None: ...
 
 
 Handler = Callable[[TableLike, dict[str, Any], dict[str, Any]], TableLike]
@@ -138,7 +143,7 @@ def _message_sent(state: TableLike, public: dict[str, Any], secret: dict[str, An
 
 def _stake_set(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
     seat = _require_seated(state, public["seat"])
-    if state.game_running or state.evening_running:
+    if state.game_running or state.series_running:
         raise IllegalAction("stakes/locked", "stakes are set before a game (or a poker-dice evening, whose "
                                              "champion takes them all) starts, not during it")
     stakes = {s: stake for s, stake in state.gm.stakes.items() if s != seat}
@@ -177,7 +182,9 @@ def _attempt_submitted(state: TableLike, public: dict[str, Any], secret: dict[st
     if not gm.settings.cheating:
         raise IllegalAction("cheat/disabled", "roleplay cheating is off at this table")
     game = state.game
-    if game is None or game.phase is not Phase.BIDDING or (public["game"], public["round"]) != (state.game_no, game.round_no):
+    cheating = state.cheating
+    if cheating is None or game is None or cheating.open_round(game) is None \
+            or (public["game"], public["round"]) != (state.game_no, cheating.open_round(game)):
         raise IllegalAction("action/wrong_phase", "an attempt is made while the players are bidding")
     seat = secret["seat"]
     if seat not in game.in_game:
@@ -187,8 +194,8 @@ def _attempt_submitted(state: TableLike, public: dict[str, Any], secret: dict[st
     if public["attempt"] != len(gm.attempts) + 1:
         raise IllegalAction("attempt/unknown", f"the next attempt is number {len(gm.attempts) + 1}")
     die, target = secret["die"], secret["target"]
-    if die is not None and not 0 <= die < game.count_of(seat):
-        raise IllegalAction("die/none", f"you hold dice 1 to {game.count_of(seat)}")
+    if die is not None and not 0 <= die < cheating.dice_of(game, seat):
+        raise IllegalAction("die/none", f"you hold dice 1 to {cheating.dice_of(game, seat)}")
     if target is not None and (target == seat or target not in game.in_game):
         raise IllegalAction("attempt/target", f"seat {target} is not an opponent in this game")
     attempt = Attempt(public["attempt"], seat, public["game"], public["round"], secret["kind"], die, target,
@@ -260,18 +267,18 @@ def _attempt_resolved(state: TableLike, public: dict[str, Any], secret: dict[str
 
 def _stale(state: TableLike, attempt: Attempt) -> bool:
     """True when the attempt's round is no longer the one being bid."""
-    game = state.game
-    return game is None or game.phase is not Phase.BIDDING or (attempt.game, attempt.round) != (state.game_no, game.round_no)
+    game, cheating = state.game, state.cheating
+    return game is None or cheating is None or (attempt.game, attempt.round) != (state.game_no, cheating.open_round(game))
 
 
-def _penalty_applied(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
+def penalty_taken(state: TableLike, public: dict[str, Any]) -> TableLike:
+    """A ``penalty_applied`` entry's part of the game master's state: the penalty waiting for the seat is
+    taken and the table is told; the family whose cheating it is applies it to its game."""
     pending = (public["seat"], public["attempt"])
     if pending not in state.gm.penalties or state.game is None:
         raise IllegalAction("penalty/none", f"no penalty is waiting for seat {public['seat']}")
-    step = apply(state.game, LoseDie(public["seat"]))
     penalties = tuple(p for p in state.gm.penalties if p != pending)
-    state = _notice(_gm(state, penalties=penalties), "penalty", public["seat"])
-    return replace(state, game=step.state, events=tuple(e for e in step.events if e.audience is None))
+    return _notice(_gm(state, penalties=penalties), "penalty", public["seat"])
 
 
 def _game_settled(state: TableLike, public: dict[str, Any], _secret: dict[str, Any]) -> TableLike:
@@ -296,6 +303,5 @@ HANDLERS: dict[str, Handler] = {
     "attempt_judged": _attempt_judged,
     "attempt_checked": _attempt_checked,
     "attempt_resolved": _attempt_resolved,
-    "penalty_applied": _penalty_applied,
     "game_settled": _game_settled,
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from referee.games.liars_dice.rules import MalformedAction
+from referee.rules.errors import MalformedAction
 
 CHECK_DICE = (20, 100)
 WHISPER_FORMATS = ("wow", "roll20", "plain")

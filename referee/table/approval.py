@@ -7,7 +7,7 @@ succeeded attempt of the kind ``other`` made in the round being played, and chan
 the referee's choice, once (RULES.md C5: "once, in its round"). At a table with cheating off
 nothing licenses a change.
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
 >>> require_approved(state, 1)
 Traceback (most recent call last):

@@ -26,7 +26,7 @@ import logging
 import secrets
 from typing import Any
 
-from referee.games.liars_dice.rules import RulesError
+from referee.rules.errors import RulesError
 
 from .pacing import Pacing
 from .scheduler import Handle, Scheduler
@@ -115,8 +115,8 @@ class Autoplay:
         view = family.seat_view(table.current, seat)
         try:
             action = self._bot_for(seat).act(view)
-            if action is not None and action.get("type") in ("liar", "spot_on") and table.turn_key() == key:
-                family.play(table, seat, action, (key[0], key[1], key[2]))
+            if action is not None and table.turn_key() == key:  # the rules refuse what the seat may not do now
+                table.play.act(seat, action, (key[0], key[1], key[2]))
         except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
             log.info("out-of-turn call dropped", extra={"table": table.id, "seat": seat, "error": str(error)})
 
@@ -159,12 +159,12 @@ class Autoplay:
         try:
             action = self._bot_for(seat).act(view)
             if still_due():
-                family.play(table, seat, action, against)
+                table.play.act(seat, action, against)
         except (RulesError, KeyError, TypeError, ValueError) as error:
             if not still_due():
                 return
             log.warning("bot action refused", extra={"table": table.id, "seat": seat, "error": str(error)})
-            family.play(table, seat, family.fallback(view), against)
+            table.play.act(seat, family.fallback(view), against)
 
     def _bot_for(self, seat: int) -> Any:
         """The bot playing ``seat`` (its own level, or ``STAND_IN_LEVEL`` for a person's seat), of the

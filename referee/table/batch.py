@@ -4,7 +4,7 @@ A ``Batch`` belongs to the thread (greenlet) running the command: only that thre
 working state; everybody else keeps seeing the table's stored state until the batch is
 appended in one ``Store.append`` call.
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> batch = Batch(fold(None, "table_created", {"id": "t1", "rules": {}}, None))
 >>> batch.add("seat_taken", {"seat": 0, "name": "Anna", "kind": "human"}, None)
 >>> [entry.kind for entry in batch.entries()], batch.state.seats[0].name
@@ -17,7 +17,8 @@ from typing import Any
 
 from referee.store.base import NewEntry
 
-from .state import TableState, fold
+from .fold import fold
+from .state import TableState
 
 
 class Batch:

@@ -19,26 +19,34 @@ came) it is never rolled: the attempt is stale and the referee dismisses it, as 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE
 from referee.gm.attempts import Attempt, Check
-from referee.games.liars_dice.rules import Phase
 
-from .draw_seeding import DueDraw
+from .families import DueDraw
 
 if TYPE_CHECKING:
+    from .game_play import TableHost
     from .state import TableState
-    from .table import Table
+
+
+class DiceChanger(Protocol):
+    """What a family that plays roleplay cheating does to its dice (Liar's Dice: ``dice_changes``)."""
+
+    def change_die(self, seat: int, index: int, value: int, attempt: int) -> None: ...
+
+    def disclose_die(self, seat: int, index: int) -> dict[str, Any]: ...
 
 
 def rolling(state: TableState) -> Attempt | None:
     """The attempt of the round being bid whose check or target die waits to be drawn, if any."""
-    game = state.game
-    if game is None or game.phase is not Phase.BIDDING:
+    game, cheating = state.game, state.cheating
+    bidding = cheating.open_round(game) if game is not None and cheating is not None else None
+    if bidding is None:
         return None
     for attempt in state.gm.attempts:
-        if (attempt.game, attempt.round) != (state.game_no, game.round_no):
+        if (attempt.game, attempt.round) != (state.game_no, bidding):
             continue
         if attempt.status == "judged" or (attempt.status == "rolled" and attempt.check is not None
                                           and attempt.check.success and attempt.targets_die):
@@ -65,12 +73,12 @@ def due_check(state: TableState, people: list[int]) -> DueDraw | None:
     sealed = {"attempt": attempt.id}
     if attempt.status == "judged":
         return DueDraw(ATTEMPT_CHECK, attempt.id, check_items(state.gm.settings.check_die), seeding, sealed)
-    count = state.game.count_of(attempt.target) if attempt.target is not None else 0  # type: ignore[union-attr]
+    count = state.cheating.dice_of(state.game, attempt.target) if attempt.target is not None else 0
     return DueDraw(ATTEMPT_TARGET_DIE, attempt.id, target_items(attempt, count), seeding, sealed)
 
 
-def check_drawn(table: Table, number: int) -> None:
-    """Use draw ``number`` (an attempt's check or target die) in the running command."""
+def check_drawn(table: TableHost, dice: DiceChanger, number: int) -> None:
+    """Use draw ``number`` (an attempt's check or target die) in the running command; ``dice`` makes its effect."""
     attempt = rolling(table.current)
     drawn = table.current.fairness.draw_at(number) if table.current.fairness is not None else None
     if attempt is None or drawn is None:
@@ -82,32 +90,32 @@ def check_drawn(table: Table, number: int) -> None:
                          roll=value, draw=number)
         table.commit("attempt_checked", {"attempt": attempt.id, "draw": number}, check.to_dict())
         if check.success and not attempt.targets_die:
-            resolve(table, attempt, apply_effect(table, attempt, None))
+            resolve(table, attempt, apply_effect(table, dice, attempt, None))
         return
-    resolve(table, attempt, apply_effect(table, attempt, value - 1))
+    resolve(table, attempt, apply_effect(table, dice, attempt, value - 1))
 
 
-def resolve(table: Table, attempt: Attempt, effect: dict[str, Any] | None) -> None:
+def resolve(table: TableHost, attempt: Attempt, effect: dict[str, Any] | None) -> None:
     """The succeeded attempt's ``attempt_resolved`` with its ``effect``."""
     table.commit("attempt_resolved", {"attempt": attempt.id}, {"outcome": "success", "consequence": None, "effect": effect})
 
 
-def apply_effect(table: Table, attempt: Attempt, index: int | None) -> dict[str, Any] | None:
+def apply_effect(table: TableHost, dice: DiceChanger, attempt: Attempt, index: int | None) -> dict[str, Any] | None:
     """Apply a succeeded attempt's effect (``index``: the target's die its draw picked); what it did."""
-    game = table.game
+    game = table.current.game
     if game is None:
         return None
     if attempt.kind == "telekinesis" and attempt.die is not None and attempt.value is not None:
         was = game.hand_of(attempt.seat)[attempt.die]
-        table.change_die(attempt.seat, attempt.die, attempt.value, attempt.id)
+        dice.change_die(attempt.seat, attempt.die, attempt.value, attempt.id)
         return {"seat": attempt.seat, "index": attempt.die, "value": attempt.value, "was": was}
     if attempt.kind == "knock" and attempt.target is not None and attempt.value is not None and index is not None:
         was = game.hand_of(attempt.target)[index]
-        table.change_die(attempt.target, index, attempt.value, attempt.id)
+        dice.change_die(attempt.target, index, attempt.value, attempt.id)
         return {"seat": attempt.target, "index": index, "value": attempt.value, "was": was}
     if attempt.kind == "mind_reading" and attempt.target is not None and index is not None:
         value = game.hand_of(attempt.target)[index]
-        disclosure = table.disclose_die(attempt.target, index)
+        disclosure = dice.disclose_die(attempt.target, index)
         return {"seat": attempt.target, "index": index, "value": value,
                 "proof": disclosure if disclosure.get("value") == value else None}
     if attempt.kind == "loaded_die":

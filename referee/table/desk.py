@@ -28,13 +28,14 @@ from typing import Any
 from referee.gm.attempts import Attempt, Check
 from referee.gm.settings import GmSettings
 from referee.gm.stakes import parse_stake
+from referee.games.registry import family_named, family_of
 from referee.gm.text import CHAT_LIMIT, clean_text
-from referee.games.liars_dice.rules import IllegalAction, Settings
+from referee.rules.errors import IllegalAction
 
 from .approval import require_hand_change
 from .check_draws import rolling
 from .errors import TableError
-from .families import FAMILIES, family_of
+from .families import TableSettings
 from .table import Table
 
 NAME_LIMIT = 24
@@ -54,10 +55,10 @@ def require_gm_settings(family: str, settings: GmSettings) -> None:
     >>> require_gm_settings("poker_bluff", GmSettings(cheating=True))
     Traceback (most recent call last):
     ...
-    referee.table.errors.TableError: roleplay cheating is a Liar's Dice feature: a poker_bluff table has none
+    referee.table.errors.TableError: a poker_bluff table has no roleplay cheating
     """
-    if settings.cheating and not FAMILIES[family].cheating:
-        raise TableError("cheat/not_in_this_game", f"roleplay cheating is a Liar's Dice feature: a {family} table has none")
+    if settings.cheating and family_named(family).cheating is None:
+        raise TableError("cheat/not_in_this_game", f"a {family} table has no roleplay cheating")
 
 
 def post_chat(table: Table, seat: int | None, text: Any) -> None:
@@ -96,7 +97,7 @@ def resume(table: Table) -> None:
         table.commit("game_resumed", {})
 
 
-def set_rules(table: Table, settings: Settings) -> None:
+def set_rules(table: Table, settings: TableSettings) -> None:
     """The referee changes the table's rules between games: logged as ``rules_changed`` by ``"referee"``."""
     table.change_rules(settings, by="referee")
 
@@ -136,7 +137,7 @@ def judge(table: Table, attempt_id: int, difficulty: int, modifier: int) -> Chec
         if busy is not None:
             raise IllegalAction("attempt/rolling", f"attempt {busy.id}'s check is being rolled: judge again when it is")
         table.commit("attempt_judged", {"attempt": attempt.id}, {"difficulty": difficulty, "modifier": modifier})
-        table._await_draw()
+        table.await_draw()
     return table.current.gm.attempts[attempt.id - 1].check
 
 
@@ -167,12 +168,12 @@ def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int 
     _require_cheating(table)
     with table.changing():
         attempt = require_hand_change(table.current, attempt_id)
-        table.change_die(seat, index, value, attempt.id)
+        table.play.change_die(seat, index, value, attempt.id)  # type: ignore[attr-defined]
 
 
 def _require_cheating(table: Table) -> None:
     """Refuse every attempt command (``attempt/not_in_this_game``) at a family without roleplay cheating."""
-    if not family_of(table.current).cheating:
+    if family_of(table.current).cheating is None:
         raise TableError("attempt/not_in_this_game", "cheat attempts and die changes are Liar's Dice's: "
                                                      f"this {table.current.family} table has none")
 

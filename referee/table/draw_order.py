@@ -1,7 +1,7 @@
 """The table's side of ``referee.fairness.draw_uses``: each committed draw serves exactly one entry
 of the table's own game, in order, or the entry is refused with the rule's stable code.
 
-The fold (``state.fold``) checks every ``draw_committed`` (``draw/kind``: a draw another family makes;
+The fold (``referee.table.fold``) checks every ``draw_committed`` (``draw/kind``: a draw another family makes;
 ``draw/unused``: another draw still waits) and every entry that uses a draw (``draw/order``), and keeps
 the draw waiting in ``GameFairness.waiting``; a command that ends with a draw waiting is refused whole
 (``unused_draw``, called by ``Transactions``), so no draw the table commits ever serves nothing.
@@ -67,7 +67,7 @@ def draw_seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]
 
 
 DRAW_HANDLERS = {"draw_seed": draw_seed, "seeds_required": seeds_required}
-"""The shared entries of the draws' inputs, folded by ``state.fold``."""
+"""The shared entries of the draws' inputs, folded by ``referee.table.fold``."""
 
 
 def unused_draw(state: TableState | None) -> TableError | None:

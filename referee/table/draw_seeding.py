@@ -12,7 +12,7 @@ commitment (the state's ``draws``, the pages, the audit). With the table option 
 the host, or the referee at a refereed table: ``set_require_seeds``) the table pauses instead: a draw
 that no connected person concerns waits, without a deadline, for the first seed of a person it concerns.
 
-Then the family uses the draw (``Family.drawn``: the starter draw's reveal and ``starter_drawn``, the
+Then the family's game uses the draw (``GamePlay.drawn``: the starter draw's reveal and ``starter_drawn``, the
 ``cup_rolled``, or the roll-off's reveal and ``roll_off`` entry) in the same command, and the next draw the rules wait for, if any, is awaited.
 
 After a restart a draw the rules wait for is awaited again (``_resume_draw_wait``).
@@ -22,14 +22,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import TableError
-from referee.games.liars_dice.seeding import HeldSeeds
+from .families import DueDraw
+from .held_seeds import HeldSeeds
 
 if TYPE_CHECKING:
     from .families import Family
+    from .game_play import GamePlay
     from .scheduler import Scheduler
     from .state import TableState
 
@@ -38,37 +39,22 @@ SHOWN_DRAWS = 8
 """How many of the running game's last seeded draws every state shows (a poker-dice round rolls a few)."""
 
 
-@dataclass(frozen=True, slots=True)
-class DueDraw:
-    """A draw the rules wait for: its kind, reference and items, and the people whose seeds it takes;
-    ``sealed``, for a draw whose seeds are secret until a reveal (a check roll: ``check_draws``), the public
-    part of its ``draw_seed`` entries besides ``draw`` (the seat and seed go in their secret part), and the
-    draw is shown only to the people it concerns (``draw_parts``, ``sealed_waiting``)."""
-
-    kind: str
-    ref: int
-    items: list[tuple[str, int]]
-    people: tuple[int, ...]
-    sealed: dict[str, Any] | None = None
-
-
 class DrawSeeding:
     """Mixed into ``Table``, which provides the lock, the timers, the command machinery and ``draw``."""
 
     _lock: threading.RLock
     _scheduler: Scheduler
-    _seed_wait_s: float
+    seed_wait_s: float
     _held_draw_seeds: HeldSeeds
     connected: set[int]
     current: TableState
     family: Family
-    _command: Callable[[], AbstractContextManager[None]]
+    command: Callable[[], AbstractContextManager[None]]
     _commit: Callable[..., None]
-    _notify: Callable[[], None]
-    _require_seat: Callable[[int], None]
+    notify: Callable[[], None]
+    require_seat: Callable[[int], None]
     _require_host: Callable[[int, str], None]
-    _deal_unpaused: Callable[[], None]
-    deal_paused: Callable[[], bool]
+    play: GamePlay
     draw: Callable[..., tuple[int, list[int]]]
 
     def due_draw(self) -> DueDraw | None:
@@ -107,7 +93,7 @@ class DrawSeeding:
                 recent.append({"draw": public["draw"], "purpose": public["purpose"], "seeds": public["seeds"],
                                "seeds_missing": public["seeds_missing"], "alone": not public["seeds"]})
         return {"require_seeds": self.current.require_seeds, "game": fairness.opening_public["game"], "waiting": waiting,
-                "recent": recent[::-1], "deal_paused": self.deal_paused()}
+                "recent": recent[::-1], "deal_paused": self.play.paused_for_seed()}
 
     def sealed_waiting(self, seat: int) -> dict[str, Any] | None:
         """The sealed draw waiting for ``seat``'s seed ``{draw, kind, seats, paused, ...sealed}`` (for its private part
@@ -122,23 +108,23 @@ class DrawSeeding:
         """Turn the table option ``require_seeds`` on or off, ``by`` the host's seat (``host/only`` for any
         other seat) or ``"referee"`` (the caller checked who asks); logged as ``seeds_required``. Turned
         off, a paused draw gets its deadline again and a paused round is dealt as any other."""
-        with self._command():
+        with self.command():
             if isinstance(by, int):
                 self._require_host(by, "require seeds")
             if on == self.current.require_seeds:
                 return
             self._commit("seeds_required", {"on": on, "by": by})
-            self._await_draw()
+            self.await_draw()
             if not on:
-                self._deal_unpaused()
-        self._notify()
+                self.play.rules_relaxed()
+        self.notify()
 
     def contribute_draw_seed(self, seat: int, draw_no: int, seed: str) -> None:
         """A person's browser adds its seed to the draw the rules wait for; a second seed from the same seat
         (a reloaded page) is ignored. The seed that completes the draw's seeds makes the draw at once. Another
         seat's seed for a sealed draw is refused as for a draw that waits for nothing (``seed/late``)."""
-        with self._command():
-            self._require_seat(seat)
+        with self.command():
+            self.require_seat(seat)
             due = self.due_draw()
             if due is None or draw_no != self._next_draw() or (due.sealed is not None and seat not in due.people):
                 raise TableError("seed/late", f"draw {draw_no} is not waiting for seeds")  # a sealed draw: not even that it waits
@@ -151,7 +137,7 @@ class DrawSeeding:
             if not set(self._awaited(due)) <= set(held):
                 return
             self._make_draw()
-        self._notify()
+        self.notify()
 
     def _next_draw(self) -> int:
         fairness = self.current.fairness
@@ -170,36 +156,36 @@ class DrawSeeding:
         return bool(due.people) and self.current.require_seeds and not self._held_draw_seeds.of(self._draw_key()) \
             and not self._awaited(due)
 
-    def _await_draw(self) -> None:
+    def await_draw(self) -> None:
         """Inside a command: make the draw the rules wait for now when nobody's seed is to come, else wait."""
         due = self.due_draw()
         if due is None:
             return
         if self._paused(due):
             return  # the first seed of a person it concerns makes the draw (contribute_draw_seed)
-        if self._seed_wait_s <= 0 or not due.people:
+        if self.seed_wait_s <= 0 or not due.people:
             self._make_draw()
             return
         key, wanted = self._draw_key(), (due.kind, due.ref)
-        self._scheduler.call_later(self._seed_wait_s, lambda: self._draw_late(key, wanted))
+        self._scheduler.call_later(self.seed_wait_s, lambda: self._draw_late(key, wanted))
 
     def _resume_draw_wait(self) -> None:
         """At load: a draw the rules wait for is awaited again."""
         if self.due_draw() is not None:
-            with self._command():
-                self._await_draw()
+            with self.command():
+                self.await_draw()
 
     def _draw_late(self, key: tuple[int, int], wanted: tuple[str, int] | None = None) -> None:
         """The wait for draw ``key`` ran out; ``wanted`` (kind, ref): a draw of the same number that the rules
         wait for later (a check whose round ended unrolled, then another attempt's) gets its own wait."""
-        with self._command():
+        with self.command():
             due = self.due_draw()
             if due is None or key != self._draw_key() or (wanted is not None and wanted != (due.kind, due.ref)):
                 return
             if self.current.require_seeds and due.people and not self._held_draw_seeds.of(key):
                 return  # require_seeds: the table waits for a person's seed (contribute_draw_seed)
             self._make_draw()
-        self._notify()
+        self.notify()
 
     def _make_draw(self) -> None:
         """Draw what the rules wait for, in the running command: its seeds (``draw_seed`` each), the
@@ -217,5 +203,5 @@ class DrawSeeding:
                 self._commit("draw_seed", {"draw": number, **due.sealed}, {"seat": seed["seat"], "seed": seed["seed"]})
         missing = {seat: "late" if seat in self.connected else "not_connected" for seat in due.people if seat not in held}
         drawn, _ = self.draw(due.kind, due.ref, due.items, seeds=seeds, missing=missing)
-        self.family.drawn(self, drawn)  # type: ignore[arg-type]
-        self._await_draw()
+        self.play.drawn(drawn)
+        self.await_draw()

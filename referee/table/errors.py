@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from referee.games.liars_dice.rules import IllegalAction, MalformedAction, RulesError
+from referee.rules.errors import IllegalAction, MalformedAction, RulesError
 
 __all__ = ["BadRequest", "RulesError", "TableError"]
 

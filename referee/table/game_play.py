@@ -10,7 +10,7 @@ dealer, the timers and the draws. No family calls a private method of the table.
 
 >>> class Demo(GamePlay):
 ...     def poke(self, seat: int) -> None:
-...         with self._command():
+...         with self.command():
 ...             self._require_seat(seat)
 >>> Demo(None).table is None  # a play is built around its table; the table is the only argument
 True
@@ -60,8 +60,6 @@ class TableHost(Protocol):
     def draw(self, kind: str, ref: int, items: list[tuple[str, int]], seeds: list[dict[str, Any]] | None = None,
              missing: dict[int, str] | None = None) -> tuple[int, list[int]]: ...
 
-    def end_game(self, pot_seats: tuple[int, ...] = ()) -> None: ...
-
 
 class GamePlay:
     """The base of a family's per-table game object: the family's commands reach the table through these
@@ -95,13 +93,13 @@ class GamePlay:
     def _scheduler(self) -> Scheduler:
         return self.table.scheduler
 
-    def _command(self) -> AbstractContextManager[None]:
+    def command(self) -> AbstractContextManager[None]:
         return self.table.command()
 
     def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         self.table.commit(kind, public, secret)
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
         self.table.notify()
 
     def _require_seat(self, seat: int) -> None:
@@ -110,7 +108,7 @@ class GamePlay:
     def _turn(self) -> Turn | None:
         return self.table.turn()
 
-    def _await_draw(self) -> None:
+    def await_draw(self) -> None:
         self.table.await_draw()
 
     # -- what the table asks of its game (``Family`` delegates here) -------------------------------

@@ -3,12 +3,9 @@
 For the referee's commands (``referee.table.desk``): ``changing()`` makes a series of entries one
 command (one transaction: stored together at its end, or none of them) and tells listeners
 once; ``commit`` adds one entry (folded first) to it, or is a command of its own;
-``draw`` commits a fairness draw (the command must log the entry that uses it, ``draw_order``); ``change_die`` logs a DIE_CHANGED that a succeeded attempt
-approves; ``disclose_die`` proves one committed die to one seat.
-
-For the table itself: penalty dice are taken right after a "next round" (before the roll),
-a loaded die is turned to six right after each deal, and when a game ends its draws are
-revealed and, at a refereed or staked table, the game is settled (``game_settled``).
+``draw`` commits a fairness draw (the command must log the entry that uses it, ``draw_order``).
+What roleplay cheating does to a game's dice is its family's (Liar's Dice:
+``referee.games.liars_dice.dice_changes``).
 
 >>> from referee.fairness.keys import Signer
 >>> from referee.store.log import EventLog
@@ -39,14 +36,10 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any
 
 from referee.fairness.encoding import FairnessError
-from referee.fairness.dealer import die_change
 from referee.fairness import kinds
 from referee.fairness.purposes import DRAWS_PER_REFERENCE, describe, purpose
-from referee.games.liars_dice.rules import Phase
 
-from .approval import require_approved
 from .errors import BadRequest, TableError
-from .settle import penalties_due, settlement
 from .game_fairness import GameFairness
 
 if TYPE_CHECKING:
@@ -54,13 +47,13 @@ if TYPE_CHECKING:
 
 
 class Refereeing:
-    """Mixed into ``Table``, which provides the lock, the dealer, ``version``, ``current``, ``game``,
-    ``_command``, ``_commit`` and ``_notify`` used here."""
+    """Mixed into ``Table``, which provides the lock, the dealer, ``version``, ``current``,
+    ``command``, ``_commit`` and ``notify`` used here."""
 
     _lock: threading.RLock
     _dealer: Dealer
     version: int
-    _command: Callable[[], AbstractContextManager[None]]
+    command: Callable[[], AbstractContextManager[None]]
 
     @contextmanager
     def changing(self) -> Iterator[None]:
@@ -68,16 +61,16 @@ class Refereeing:
         anything inside raises); listeners hear of them once, after they are stored."""
         before = self.version
         try:
-            with self._command():
+            with self.command():
                 yield
         finally:
             if self.version != before:
-                self._notify()
+                self.notify()
 
     def commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         """Add one entry (refused, and nothing added, when the fold refuses it) to the command of the
         enclosing ``changing()``, or store it as a command of its own."""
-        with self._command():
+        with self.command():
             self._commit(kind, public, secret)
 
     def draw(self, kind: str, ref: int, items: list[tuple[str, int]], seeds: list[dict[str, Any]] | None = None,
@@ -86,7 +79,7 @@ class Refereeing:
         mixing ``seeds`` (``draw_seed`` entries, logged by the caller) and naming ``missing`` people
         (``draw_seeding``): ``(draw number, values)``; revealed when the game ends. The counter is the
         table's: a kind drawn once per reference is refused a second time (``draw/repeated``)."""
-        with self._command():
+        with self.command():
             fairness = self._opened()
             number = fairness.draw_count + 1
             earlier = fairness.counts.get((kind, ref), 0)
@@ -103,61 +96,8 @@ class Refereeing:
             self._commit(kinds.DRAW_COMMITTED, drawn.public, drawn.secret)
             return number, drawn.values
 
-    def change_die(self, seat: int, index: int, value: int, attempt: int) -> None:
-        """Log an approved change: die ``index`` of ``seat`` shows ``value`` until the reveal.
-
-        ``attempt`` is the succeeded attempt that licenses it (``approval.require_approved``);
-        its number is in the entry's secret beside seat, index, value and reason.
-        """
-        with self._command():
-            game = self.game
-            if game is None:
-                raise TableError("game/not_started", "no game is running at this table")
-            require_approved(self.current, attempt)
-            try:
-                change = die_change(self.current.game_no, game.round_no, seat=seat, index=index, value=value,
-                                    reason=f"attempt {attempt}")
-            except FairnessError as error:
-                raise BadRequest("die/invalid", str(error)) from None
-            self._commit(kinds.DIE_CHANGED, change.public, {**change.secret, "attempt": attempt})
-
-    def disclose_die(self, seat: int, index: int) -> dict[str, Any]:
-        """One die of this round as committed, with its salt and Merkle proof."""
-        with self._lock:
-            fairness = self._opened()
-            if fairness.deal_secret is None or fairness.deal_public is None:
-                raise TableError("action/wrong_phase", "no round is dealt")
-            return self._dealer.die_disclosure(fairness.deal_secret, fairness.deal_public, seat, index)
-
     def _opened(self) -> GameFairness:
         fairness = self.current.fairness
         if fairness is None:
             raise TableError("game/not_started", "no game has been opened at this table")
         return fairness
-
-    def _take_penalties(self) -> None:
-        for seat, attempt in penalties_due(self.current):
-            if self.game is None or self.game.phase is Phase.OVER:
-                return
-            self._commit("penalty_applied", {"seat": seat, "attempt": attempt})
-
-    def _load_dice(self) -> None:
-        game = self.game
-        if game is None or game.phase is not Phase.BIDDING:
-            return
-        for seat, attempt in self.current.gm.loaded_seats(self.current.game_no, game.round_no):
-            if seat in game.in_game and game.hand_of(seat)[0] != 6:
-                self.change_die(seat, 0, 6, attempt)
-
-    def _close_game(self) -> None:
-        game = self.game
-        if game is None or game.phase is not Phase.OVER:
-            return
-        fairness = self.current.fairness
-        if fairness is not None:
-            for secret in fairness.unrevealed_draws():
-                self._commit(kinds.DRAW_REVEALED,
-                             self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
-        settled = settlement(self.current)
-        if settled is not None:
-            self._commit("game_settled", settled)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.liars_dice.rules import RulesError
+from referee.rules.errors import RulesError
 from referee.store.base import Entry
 
 from .errors import TableError
-from .state import TableState, fold
+from .fold import fold
+from .state import TableState
 
 
 class TableBroken(TableError):

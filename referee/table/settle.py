@@ -4,7 +4,7 @@
 ``game_settled`` entry of a finished game (winner, stakes, pot, and every cheat attempt with
 its check and effect, so the audit shows them); None at a table without a referee or stakes.
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {}}, None)
 >>> penalties_due(state), settlement(state)
 ([], None)
@@ -39,7 +39,7 @@ def settlement(state: TableState, pot_seats: Collection[int] | None = None) -> d
     evening's champion takes every entrant's, and its other games settle an empty pot).
 
     >>> from referee.gm.stakes import parse_stake
-    >>> from referee.table.state import fold
+    >>> from referee.table.fold import fold
     >>> from types import SimpleNamespace
     >>> from dataclasses import replace
     >>> game = SimpleNamespace(winner=1, seats=(0, 1))

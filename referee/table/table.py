@@ -1,7 +1,7 @@
 """One table's life: seats, games, rounds; one lock; every change logged before anyone hears of it.
 
 One command is one transaction. A command folds each of its entries into a working state
-(``state.fold`` through a ``Batch``): a refused entry raises and the command leaves nothing
+(``referee.table.fold.fold`` through a ``Batch``): a refused entry raises and the command leaves nothing
 behind. At the end the command's entries are appended in ONE ``Store.append`` call, all or
 none; only then do ``state`` and ``version`` change and listeners hear of it. The dealer's
 calls inside a command (open a game, deal, reveal, draws) just add entries to the batch.
@@ -12,23 +12,21 @@ import threading
 from collections import deque
 from typing import Any
 
-from referee.games.liars_dice.rules import Event, GameState, Phase
-from referee.rules.families import TableSettings, rules_of
+from referee.games.registry import family_of, rules_of
+from referee.rules.event import Event
 from referee.store.base import Store
 
-from .against import Turn, require_current
+from .against import Turn
 from .batch import Batch
-from referee.games.liars_dice.calling import Calling
 from .dealing import Dealer
+from .draw_seeding import DrawSeeding
 from .errors import TableError
-from .families import Family, family_of
-from referee.games.liars_dice.opening import Opening
-from referee.games.poker_bluff.play import PokerPlay
+from .families import Family, TableSettings
+from .game_play import GamePlay
+from .held_seeds import HeldSeeds
 from .refereeing import Refereeing
 from .replay import replay
 from .scheduler import Scheduler
-from .draw_seeding import DrawSeeding
-from referee.games.liars_dice.seeding import HeldSeeds, Seeding
 from .state import TableState
 from .timers import TimerGroup
 from .transactions import Listener, Transactions
@@ -38,8 +36,12 @@ BOT_NAMES = ("Бочка", "Крюк", "Штиль", "Боцман", "Ржавы
 """The regulars of the bar ("кореша"), named in order of arrival."""
 
 
-class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, PokerPlay):
+class Table(Transactions, DrawSeeding, Refereeing):
     """A table served by this process. Build one with ``Table.create`` or ``Table.load``.
+
+    The table knows no game's commands: it holds one game object of its family (``play``, a
+    ``referee.table.game_play.GamePlay``), whose methods they are (``table.play.bid(…)``,
+    ``table.play.declare(…)``), and asks its ``family`` what the shared parts need to know.
 
     ``timers`` schedules every deferred call of the table (its seed deadlines, its bots'
     moves): ``close`` cancels them all when the table leaves memory.
@@ -52,8 +54,8 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         self._dealer = dealer
         self.timers = TimerGroup(scheduler)
         self._scheduler: Scheduler = self.timers
-        self._seed_wait_s = seed_wait_s
-        self._resume_seed_wait_s = resume_seed_wait_s
+        self.seed_wait_s = seed_wait_s
+        self.resume_seed_wait_s = resume_seed_wait_s
         self._lock = threading.RLock()
         self._batch: Batch | None = None
         self._closed = False
@@ -65,10 +67,8 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         self.connected: set[int] = set()
         self.turn_since = 0.0
         self._paused_at = 0.0
-        self._resumed_round: tuple[int, int] | None = None
-        self._held_seeds = HeldSeeds()
         self._held_draw_seeds = HeldSeeds()
-        self._proofs: dict[tuple[Any, int, int, int], dict[str, Any]] = {}
+        self._play: GamePlay | None = None
         self.recent: deque[tuple[int, Event]] = deque(maxlen=64)
 
     # -- building -------------------------------------------------------------------------
@@ -78,7 +78,7 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
                scheduler: Scheduler, seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> "Table":
         """A new, empty table with ``rules`` (validated)."""
         table = cls(table_id, events, dealer, scheduler, seed_wait_s, resume_seed_wait_s)
-        with table._command():
+        with table.command():
             table._commit("table_created", {"id": table_id, "rules": rules})
         return table
 
@@ -93,7 +93,7 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         for entry, state in replay(table_id, events.entries(table_id)):
             table._applied(state, entry.seq, entry.at)
         with table._lock:
-            table._resume_seed_wait()
+            table.play.resumed()
             table._resume_draw_wait()
         return table
 
@@ -106,47 +106,45 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
     # -- reading --------------------------------------------------------------------------
 
     @property
-    def game(self) -> GameState | None:
-        """The current game, or None before the first one."""
-        return self.current.game  # type: ignore[return-value]
+    def game(self) -> Any:
+        """The current game (its family's game state), or None before the first one."""
+        return self.current.game
 
     @property
     def family(self) -> Family:
-        """The rules family this table plays (``referee.table.families``)."""
+        """The rules family this table plays (``referee.games.registry``)."""
         return family_of(self.current)
+
+    @property
+    def play(self) -> GamePlay:
+        """The game object of the table's family, made on first use: the family's commands."""
+        if self._play is None:
+            self._play = self.family.play_for(self)
+        return self._play
+
+    @property
+    def dealer(self) -> Dealer:
+        """The referee's dice: every game's opening, deals and draws."""
+        return self._dealer
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """The table's timers (cancelled together when the table closes)."""
+        return self._scheduler
 
     def private_for(self, seat: int) -> dict[str, Any]:
         """What only ``seat`` may check this round (its family's: a poker-dice table has nothing), and the
         sealed draw waiting for its seed (``draw_waiting``: its own check roll, ``DrawSeeding.sealed_waiting``)."""
-        own = self.family.private_for(self, seat)
+        with self._lock:
+            own = self.play.private_for(seat)
         waiting = self.sealed_waiting(seat)
         return {**own, "draw_waiting": waiting} if waiting is not None else own
-
-    def _dice_proofs(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may check of its own Liar's Dice this round (empty outside a dealt round).
-
-        The proofs change once a round, so they are built once per round and seat; ``changes``
-        lists this round's approved changes to the seat's own dice ({index, value}, log order).
-        """
-        with self._lock:
-            fairness = self.current.fairness
-            game = self.game
-            if fairness is None or fairness.deal_secret is None or fairness.deal_public is None or game is None:
-                return {}
-            if game.phase is not Phase.BIDDING or seat not in game.in_game:
-                return {}
-            key = (fairness.deal_public.get("root"), self.current.game_no, game.round_no, seat)
-            if key not in self._proofs:
-                self._proofs = {k: v for k, v in self._proofs.items() if k[1:3] == key[1:3]}
-                self._proofs[key] = self._dealer.private_for(fairness.deal_secret, fairness.deal_public, seat)
-            changes = [{"index": c["index"], "value": c["value"]} for c in fairness.changes if c["seat"] == seat]
-            return {**self._proofs[key], "changes": changes}
 
     # -- commands ---------------------------------------------------------------------------
 
     def join(self, name: str, token_digest: str | None, kind: str = "human", level: str | None = None) -> int:
         """Seat a person (by their token's digest) or a bot in the lowest free seat."""
-        with self._command():
+        with self.command():
             if token_digest is not None and self.current.seat_of_token(token_digest) is not None:
                 raise TableError("seat/already_seated", "this token already holds a seat at this table")
             seat = self.current.free_seat()
@@ -156,39 +154,29 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
             if level is not None:
                 public["level"] = level
             self._commit("seat_taken", public, {"token_digest": token_digest} if token_digest else None)
-        self._notify()
+        self.notify()
         return seat
 
     def start(self, seat: int) -> None:
         """The host starts the first game; after that any player starts the next one.
         At a refereed table only the referee starts games (``start_game``)."""
-        with self._command():
+        with self.command():
             state = self.current
-            self._require_seat(seat)
+            self.require_seat(seat)
             if state.game_running:
                 raise TableError("game/running", "a game is already running at this table")
             if state.host is None:
                 raise TableError("start/not_host", "only the referee may start a game at this table")
             if state.game is None and seat != state.host:
                 raise TableError("start/not_host", f"only the host ({state.seats[state.host].name}) may start")
-            self.family.start(self)
-        self._notify()
+            self.play.start()
+        self.notify()
 
     def start_game(self) -> None:
         """Start the next game with every seated player (the referee's start; the caller checked who asks)."""
-        with self._command():
-            self.family.start(self)
-        self._notify()
-
-    def bid(self, seat: int, quantity: int, face: int, *, by_bot: bool = False,
-            against: Turn | None = None) -> None:
-        """``seat`` raises to ``quantity`` × ``face`` (``by_bot``: a bot standing in for the seat);
-        ``against``: the turn the sender saw (``referee.table.against``)."""
-        with self._command():
-            self._require_seat(seat)
-            require_current(self._turn(), against)
-            self._commit("bid", {"seat": seat, "quantity": quantity, "face": face, **_by_bot(by_bot)})
-        self._notify()
+        with self.command():
+            self.play.start()
+        self.notify()
 
     def next_round(self, seat: int, after: tuple[int, int] | None = None) -> None:
         """Any player at the table starts the next round after a reveal.
@@ -197,8 +185,8 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
         started the next round, the press is answered as done and changes nothing; a later game or
         round than the table's is refused ``action/stale`` (nobody saw it revealed).
         """
-        with self._command():
-            self._require_seat(seat)
+        with self.command():
+            self.require_seat(seat)
             game = self.game
             now = (self.current.game_no, game.round_no if game is not None else 0)
             if after is not None and now > after:
@@ -207,33 +195,25 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
                 raise TableError("action/stale", f"game {after[0]} round {after[1]} has not been revealed: the "
                                                  f"table is at game {now[0]} round {now[1]}")
             self._commit("next_round", {"seat": seat})
-            self.family.begin_round(self)
-        self._notify()
+            self.play.begin_round()
+        self.notify()
 
     def open_next_round(self) -> None:
         """The referee starts the next round after a reveal."""
-        with self._command():
+        with self.command():
             self._commit("next_round", {"referee": True})
-            self.family.begin_round(self)
-        self._notify()
-
-    def _begin_round(self) -> None:
-        """After Liar's Dice's "next round": penalty dice are taken, then the round is dealt (or the game ends)."""
-        self._take_penalties()
-        if self.game is not None and self.game.phase is Phase.OVER:
-            self._close_game()
-        else:
-            self._open_round()
+            self.play.begin_round()
+        self.notify()
 
     def add_bot(self, by_seat: int, level: str) -> int:
         """The host seats a bot ("кореш") of ``level`` in the lowest free seat."""
-        with self._command():
+        with self.command():
             self._require_host(by_seat, "add a bot")
             return self.seat_bot(level)
 
     def seat_bot(self, level: str) -> int:
         """Seat a bot of ``level`` (the host's or the referee's command; the caller checked who asks)."""
-        with self._command():
+        with self.command():
             if level not in BOT_LEVELS:
                 raise TableError("bot/level", f"a bot's level is one of {', '.join(BOT_LEVELS)}, not {level!r}")
             number = sum(1 for info in self.current.seats.values() if info.kind == "bot") + 1
@@ -241,38 +221,38 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
 
     def remove_bot(self, by_seat: int, seat: int) -> None:
         """The host frees a bot's seat (not while that bot is playing a game)."""
-        with self._command():
+        with self.command():
             self._require_host(by_seat, "remove a bot")
             if not self.current.is_bot(seat):
                 raise TableError("bot/none", f"seat {seat} is not a bot's")
             self._commit("seat_left", {"seat": seat})
-        self._notify()
+        self.notify()
 
     def remove_seat(self, seat: int) -> None:
         """The referee frees a person's or a bot's seat (not while it plays a running game)."""
-        with self._command():
+        with self.command():
             self._commit("seat_left", {"seat": seat})
-        self._notify()
+        self.notify()
 
     def set_rules(self, seat: int, settings: TableSettings) -> None:
         """The host changes the table's rules while no game is running (``rules_changed``)."""
-        with self._command():
+        with self.command():
             self._require_host(seat, "change the rules")
             self.change_rules(settings, by=seat)
 
     def change_rules(self, settings: TableSettings, by: int | str) -> None:
         """Log ``settings`` as the table's rules from the next game on, ``by`` a seat or ``"referee"``
         (the caller checked who asks); rules equal to the table's log nothing."""
-        with self._command():
+        with self.command():
             if self.current.game_running:
                 raise TableError("game/running", "the rules change only between games")
             if settings != self.current.settings:
                 self._commit("rules_changed", {"rules": rules_of(settings), "by": by})
-        self._notify()
+        self.notify()
 
     def time_out(self, seat: int, key: tuple[int, ...]) -> int:
         """Log that ``seat`` let its turn run out; returns its timeouts in a row (nothing if the turn moved on)."""
-        with self._command():
+        with self.command():
             if key != self.turn_key() or self.game is None or self.game.turn != seat:
                 return 0
             self._commit("turn_timed_out", {"seat": seat, "round": self.game.round_no})
@@ -280,22 +260,22 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
 
     def set_autopilot(self, seat: int, on: bool, reason: str) -> None:
         """A bot starts or stops playing ``seat`` for its absent player."""
-        with self._command():
+        with self.command():
             if (seat in self.current.autopilot) == on or self.current.is_bot(seat):
                 return
             self._commit("seat_autopilot", {"seat": seat, "on": on, "reason": reason})
-        self._notify()
+        self.notify()
 
     def set_connected(self, seat: int, connected: bool) -> None:
         """Presence is not logged: it decides whose seed a round waits for, and a returning player
         takes their seat back from the bot that played it."""
-        with self._command():
+        with self.command():
             (self.connected.add if connected else self.connected.discard)(seat)
             if not self.connected:
                 self.left_at = self.now()
             if connected and seat in self.current.autopilot:
                 self._commit("seat_autopilot", {"seat": seat, "on": False, "reason": "returned"})
-        self._notify()
+        self.notify()
 
     def now(self) -> float:
         """The table's clock (Unix seconds): the one its deadlines are measured on."""
@@ -304,12 +284,13 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
     def turn_key(self) -> tuple[int, ...] | None:
         """Identifies the turn being played (game, round, moves so far, resumes), or None while no
         seat is to act and while the referee has paused the game."""
-        turn = self._turn()
+        turn = self.turn()
         if turn is None or self.current.gm.paused:
             return None
         return turn + (self.current.gm.resumes,)
 
-    def _turn(self) -> tuple[int, int, int] | None:
+    def turn(self) -> Turn | None:
+        """(game, round, moves so far) while a seat is to act (its family's ``turn``), else None."""
         return self.family.turn(self.current)
 
     def turn_deadline(self) -> float | None:
@@ -329,30 +310,28 @@ class Table(Transactions, Seeding, DrawSeeding, Opening, Calling, Refereeing, Po
 
     # -- internals --------------------------------------------------------------------------
 
-    def _require_seat(self, seat: int) -> None:
+    def require_seat(self, seat: int) -> None:
+        """Refuse (``seat/none``) a command from an empty seat."""
         if seat not in self.current.seats:
             raise TableError("seat/none", f"seat {seat} is empty")
 
     def _require_host(self, seat: int, doing: str) -> None:
-        self._require_seat(seat)
+        self.require_seat(seat)
         if seat != self.current.host:
             raise TableError("host/only", f"only the host may {doing}")
 
     def _applied(self, new_state: TableState, seq: int, at_ms: int) -> None:
-        before = self._turn() if self.state is not None else None
+        before = self.turn() if self.state is not None else None
         was_paused = self.state is not None and self.state.gm.paused
         self.state = new_state
         self.version = seq
         self.last_at = at_ms / 1000
         self.connected &= set(new_state.seats)
         self.recent.extend((seq, event) for event in new_state.events)
-        if self._turn() != before:
+        if self.turn() != before:
             self.turn_since = at_ms / 1000
         elif was_paused and not new_state.gm.paused:
             self.turn_since += at_ms / 1000 - self._paused_at
         if new_state.gm.paused and not was_paused:
             self._paused_at = at_ms / 1000
 
-
-def _by_bot(by_bot: bool) -> dict[str, bool]:
-    return {"by_bot": True} if by_bot else {}

@@ -1,10 +1,10 @@
 """A table's commands as transactions: each command's entries are stored in one append, then heard of.
 
-``Transactions`` is mixed into ``Table``. A command runs inside ``_command()``: under the
+``Transactions`` is mixed into ``Table``. A command runs inside ``command()``: under the
 table's lock it collects its entries in a ``Batch`` (``_commit`` folds each one first, so a
 refused entry raises and leaves nothing behind); at the end the whole batch goes to
 ``Store.append`` in one call, all or none. Only then do ``state`` and ``version`` change
-(``_applied``, entry by entry) and listeners hear of it (``_notify``); a command that ends with a
+(``_applied``, entry by entry) and listeners hear of it (``notify``); a command that ends with a
 committed draw no entry used is refused whole (``draw_order.unused_draw``); a nested command
 joins the outer one, and a listener call asked for inside a command waits for its end.
 """
@@ -59,7 +59,7 @@ class Transactions:
         return state
 
     @contextmanager
-    def _command(self) -> Iterator[None]:
+    def command(self) -> Iterator[None]:
         """Run one command under the table's lock as one transaction (a nested command joins the
         outer one): its entries are stored together at the end, or none of them."""
         with self._lock:
@@ -78,7 +78,7 @@ class Transactions:
                 raise refused
             self._store(batch)
         if batch.notify:
-            self._notify()
+            self.notify()
 
     def _commit(self, kind: str, public: dict[str, Any], secret: dict[str, Any] | None = None) -> None:
         """Add one entry to the running command (refused, and nothing added, when the fold refuses it)."""
@@ -101,7 +101,8 @@ class Transactions:
             log.debug("entries", extra={"table": self.id, "seq": stored[0].seq, "last": stored[-1].seq,
                                         "kinds": [entry.kind for entry in stored]})
 
-    def _notify(self) -> None:
+    def notify(self) -> None:
+        """Tell the listeners of a change: at once, or inside a command once its entries are stored."""
         batch = self._batch
         if batch is not None and batch.is_mine():
             batch.notify = True  # heard once the command's entries are stored

@@ -8,7 +8,7 @@ carries the new rules. An ``Announcer`` listens to one table and announces each 
 of ``ANNOUNCED`` once, in log order (``Table.recent``); events logged before it started
 listening (a table loaded from its log) are not announced again.
 
->>> from referee.games.liars_dice.rules import Event
+>>> from referee.rules.event import Event
 >>> fresh_announcements([(3, Event("bid", {})), (4, Event("rules_changed", {"by": 0}))], after=3)
 [(4, 'rules_changed', {'by': 0})]
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 from flask_socketio import SocketIO
 
-from referee.games.liars_dice.rules import Event
+from referee.rules.event import Event
 from referee.table.table import Table
 
 from .connections import Connections, seat_room, watch_room

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from referee.games.liars_dice.rules import RulesError
+from referee.rules.errors import RulesError
 from referee.table.table import Table
 from referee.table.errors import TableError
 from referee.table.registry import Tables

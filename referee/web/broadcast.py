@@ -34,7 +34,7 @@ from referee.state_parts import PARTS, View, split
 from referee.table.scheduler import Scheduler
 from referee.table.table import Table
 from referee.table.scheduler import Handle
-from referee.views import FAMILY_VIEWS, table_views
+from referee.views import table_views
 
 from .connections import Connections, seat_room, table_room, watch_room
 from .wire import encode
@@ -128,7 +128,7 @@ class Broadcaster:
         took a seat meanwhile: its connection sits before it enters the seat's room, under the send
         lock) is built again for them, so that no public part after a seat's first seat part leaves
         that seat out of ``seat_parts``."""
-        flags = FAMILY_VIEWS[table.current.family].flags
+        flags = table.family.views.flags
         for _ in range(BUILD_TRIES):
             views = self._views(table, [*seats, None])
             version = views[None]["version"]

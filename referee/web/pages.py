@@ -5,8 +5,8 @@ import secrets
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from referee.games.liars_dice.rules import RulesError
-from referee.rules.families import rules_of
+from referee.rules.errors import RulesError
+from referee.games.registry import rules_of
 from referee.table.errors import BadRequest
 from referee.table.table import BOT_LEVELS
 

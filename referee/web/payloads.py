@@ -1,13 +1,11 @@
 """Parsing what clients send: every field checked for type, range and size before anything else runs.
 
->>> parse_bid({"quantity": 3, "face": 5})
-(3, 5)
 >>> parse_name({"name": "  Аня  "})
 'Аня'
->>> parse_bid({"quantity": "3", "face": 5})
+>>> parse_level({"level": 3})
 Traceback (most recent call last):
 ...
-referee.rules.errors.MalformedAction: quantity must be an integer, got "3"
+referee.table.errors.BadRequest: level must be a string
 >>> parse_empty(None)
 Traceback (most recent call last):
 ...
@@ -17,21 +15,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from referee.fields import FACES, INT_MAX, QUANTITIES, SEATS, fields_of, int_field
-from referee.games.liars_dice.rules import MalformedAction, Settings
-from referee.rules.families import LIARS_DICE, POKER_BLUFF, TableSettings, family_of, name_of
+from referee.fields import HEX64, INT_MAX, SEATS, fields_of, int_field
+from referee.games.registry import family_name, family_named, name_of
+from referee.rules.errors import MalformedAction
 from referee.table.errors import BadRequest
+from referee.table.families import TableSettings
 from referee.text import NAME_CODES, clean_text
 
-from referee.games.poker_bluff.payloads import parse_poker_settings
-
 NAME_MAX = 24
-_HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
 def token_digest(token: str) -> str:
@@ -53,32 +48,6 @@ def one_payload(args: tuple[Any, ...]) -> Any:
         raise MalformedAction("payload/malformed",
                               f"an event carries exactly one payload (a JSON object), got {len(args)}")
     return args[0]
-
-
-def parse_bid(data: Any) -> tuple[int, int]:
-    """``(quantity, face)`` of a ``bid`` event (its optional ``against``: ``parse_against``)."""
-    data = fields_of(data, "quantity", "face", "against")
-    return (int_field(data, "quantity", *QUANTITIES, code="bid/quantity"),
-            int_field(data, "face", *FACES, code="bid/face"))
-
-
-def parse_call(data: Any) -> tuple[int, int, int] | None:
-    """The optional ``against`` of a ``liar`` event, which carries nothing else."""
-    return parse_against(fields_of(data, "against"))
-
-
-def parse_against(data: dict[str, Any]) -> tuple[int, int, int] | None:
-    """``(game, round, bids)`` of the optional ``against`` field: the turn the sender saw.
-
-    >>> parse_against({"against": {"game": 1, "round": 2, "bids": 0}}), parse_against({})
-    ((1, 2, 0), None)
-    """
-    if "against" not in data:
-        return None
-    against = fields_of(data["against"], "game", "round", "bids")
-    if set(against) != {"game", "round", "bids"}:
-        raise BadRequest("payload/malformed", "against is an object {game, round, bids}")
-    return int_field(against, "game"), int_field(against, "round"), int_field(against, "bids")
 
 
 def parse_empty(data: Any) -> None:
@@ -121,26 +90,12 @@ def parse_new_table(data: Any) -> NewTable:
 
 def parse_rules(data: dict[str, Any]) -> TableSettings:
     """A new table's rules, by the family its ``game`` names (default ``liars_dice``; ``game/unknown``
-    for a name no family has): ``parse_liars_rules`` or ``parse_poker_settings``.
+    for a name no family has): the family's ``new_rules``.
 
     >>> parse_rules({"game": "poker_bluff", "rules": {"two_games": True}}).two_games
     True
     """
-    return NEW_TABLE_RULES[family_of(data)](data)
-
-
-def parse_liars_rules(data: dict[str, Any]) -> Settings:
-    """A new Liar's Dice table's rules: its ``preset`` (default ``tavern``) with the ``rules`` switches on top.
-
-    >>> parse_liars_rules({"preset": "kul_tiras", "rules": {"duel_dice": True}}).duel_dice
-    True
-    >>> parse_liars_rules({}) == Settings()
-    True
-    """
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise BadRequest("payload/malformed", "rules must be an object")
-    return Settings.from_preset(data.get("preset", "tavern"), rules)
+    return family_named(family_name(data)).new_rules(data)
 
 
 def parse_set_rules(data: Any, current: TableSettings) -> TableSettings:
@@ -150,46 +105,11 @@ def parse_set_rules(data: Any, current: TableSettings) -> TableSettings:
     >>> parse_set_rules({"rules": {"tokens": 4}}, PokerSettings(two_games=True)).to_dict()["two_games"]
     True
     """
-    return SET_RULES[name_of(current)](fields_of(data, "preset", "rules"), current)
-
-
-def parse_liars_set_rules(data: Any, current: Settings) -> Settings:
-    """A Liar's Dice table's ``set_rules``: its ``preset`` with the ``rules`` switches on top, or
-    without a preset the table's ``current`` rules with the switches on top.
-
-    >>> parse_set_rules({"rules": {"spot_on": True}}, Settings(dice_per_player=3)).to_dict()
-    {'dice_per_player': 3, 'max_players': 6, 'wild_ones': True, 'turn_timer_s': 60, 'spot_on': True}
-    >>> parse_set_rules({"preset": "perudo"}, Settings(dice_per_player=3)).dice_per_player
-    5
-    """
-    data = fields_of(data, "preset", "rules")
-    if "preset" in data:
-        return parse_liars_rules(data)
-    rules = data.get("rules", {})
-    if not isinstance(rules, dict):
-        raise BadRequest("payload/malformed", "rules must be an object")
-    return Settings.from_dict({**current.to_dict(), **rules})
-
-
-NEW_TABLE_RULES: dict[str, Callable[[dict[str, Any]], TableSettings]] = {
-    LIARS_DICE: parse_liars_rules, POKER_BLUFF: parse_poker_settings}
-"""A new table's rules, by family."""
-SET_RULES: dict[str, Callable[[Any, Any], TableSettings]] = {
-    LIARS_DICE: parse_liars_set_rules, POKER_BLUFF: parse_poker_settings}
-"""A ``set_rules`` event's rules, by the table's family."""
+    return family_named(name_of(current)).set_rules(fields_of(data, "preset", "rules"), current)
 
 
 def _name(data: dict[str, Any]) -> str:
     return clean_text(data.get("name"), limit=NAME_MAX, what="a name", codes=NAME_CODES)
-
-
-def parse_seed(data: Any) -> tuple[int, str]:
-    """``(round, seed)`` of a ``seed`` event: the seed is 32 bytes as 64 lowercase hex digits."""
-    data = fields_of(data, "round", "seed")
-    seed = data.get("seed")
-    if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
-        raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
-    return int_field(data, "round", 1, INT_MAX), seed
 
 
 def parse_draw_seed(data: Any) -> tuple[int, str]:
@@ -200,7 +120,7 @@ def parse_draw_seed(data: Any) -> tuple[int, str]:
     """
     data = fields_of(data, "draw", "seed")
     seed = data.get("seed")
-    if not isinstance(seed, str) or not _HEX64.fullmatch(seed):
+    if not isinstance(seed, str) or not HEX64.fullmatch(seed):
         raise BadRequest("payload/malformed", "seed must be 64 lowercase hexadecimal digits")
     return int_field(data, "draw", 1, INT_MAX), seed
 

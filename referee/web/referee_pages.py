@@ -14,8 +14,8 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from referee.gm.scoreboard import scoreboard_csv, scoreboard_json
 from referee.gm.settings import GmSettings
-from referee.games.liars_dice.rules import RulesError
-from referee.rules.families import name_of, rules_of
+from referee.rules.errors import RulesError
+from referee.games.registry import name_of, rules_of
 from referee.table import desk
 
 from .payloads import fields_of, parse_name, parse_rules, token_digest

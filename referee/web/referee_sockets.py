@@ -17,7 +17,7 @@ from flask import request
 from referee.fields import DIE_INDICES, FACES, fields_of, int_field
 from referee.gm.attempts import parse_attempt_id, parse_consequence, parse_judgement, parse_request
 from referee.gm.stakes import stake_text
-from referee.games.liars_dice.rules import RulesError
+from referee.rules.errors import RulesError
 from referee.table.table import Table
 from referee.table.errors import TableError
 from referee.table.registry import Tables

@@ -17,7 +17,7 @@ from typing import Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO, emit
 
-from referee.games.liars_dice.rules import MalformedAction, RulesError
+from referee.rules.errors import MalformedAction, RulesError
 from referee.table.table import Table
 from referee.table.errors import TableError
 from referee.table.registry import Tables

@@ -48,13 +48,13 @@ def play_house_game(table: Table, rng: random.Random, moves: Counter[str], call_
             moves["out_of_turn" if call.seat != game.turn else "in_turn"] += 1
             if isinstance(call, SpotOn):
                 moves["spot_on"] += 1
-                table.spot_on(call.seat, against=against)
+                table.play.spot_on(call.seat, against=against)
             else:
                 assert isinstance(call, CallLiar) and call.seat in callers(game)
-                table.liar(call.seat, against=against)
+                table.play.liar(call.seat, against=against)
         else:
             bid = rng.choice(bids[:4])
-            table.bid(bid.seat, bid.bid.quantity, bid.bid.face, against=against)
+            table.play.bid(bid.seat, bid.bid.quantity, bid.bid.face, against=against)
         if table.game.palifico:
             moves["palifico"] += 1
 

@@ -44,9 +44,9 @@ def play_round(table: Table, rng: random.Random, bids: int = 2) -> None:
         quantity = standing.bid.quantity + 1 if standing else 1
         if quantity > game.total_dice:
             break
-        table.bid(game.turn, quantity, rng.choice(game.settings.faces))
+        table.play.bid(game.turn, quantity, rng.choice(game.settings.faces))
         game = table.game
-    table.liar(game.turn)
+    table.play.liar(game.turn)
 
 
 def play_to_the_end(table: Table, rng: random.Random, next_round=None) -> None:  # noqa: ANN001

@@ -26,8 +26,8 @@ def _finish_round(night: Evening) -> None:
     table = night.table
     game = table.game
     if not game.bids:
-        table.bid(game.turn, 1, 2)
-    table.liar(table.game.turn)
+        table.play.bid(game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     table.next_round(table.game.in_game[0])
 
 

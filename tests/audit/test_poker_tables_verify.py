@@ -32,7 +32,7 @@ def play_evening(seed: int, players: int, in_play: bool = False, **rules):  # no
         table.join(f"P{seat}", f"digest{seat}")
     table.start(0)
     moves = 0
-    while table.current.evening is not None and table.current.evening.champion is None:
+    while table.current.family_state.evening is not None and table.current.family_state.evening.champion is None:
         game = table.game
         if in_play and moves > 12 and game.phase in (Phase.DECLARING, Phase.RESPONDING):
             break
@@ -43,13 +43,13 @@ def play_evening(seed: int, players: int, in_play: bool = False, **rules):  # no
         else:
             action = rng.choice(legal_actions(game))
             if isinstance(action, Declare):
-                table.declare(action.seat, action.declaration)
+                table.play.declare(action.seat, action.declaration)
             elif isinstance(action, Believe):
-                table.believe(action.seat)
+                table.play.believe(action.seat)
             elif isinstance(action, Reroll):
-                table.keep(action.seat, action.keep)
+                table.play.keep(action.seat, action.keep)
             elif isinstance(action, Doubt):
-                table.doubt(action.seat)
+                table.play.doubt(action.seat)
             moves += 1
     return build_export(SIGNER, table.id, [entry_dict(entry) for entry in events.entries(table.id)])
 

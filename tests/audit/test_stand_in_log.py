@@ -23,11 +23,11 @@ def stand_in_evening():
         standing = game.standing_bid
         by_bot = moves % 2 == 0
         if standing is not None and (standing.bid.quantity >= game.total_dice or rng.random() < 0.4):
-            table.liar(game.turn, by_bot=by_bot)
+            table.play.liar(game.turn, by_bot=by_bot)
             if table.game.winner is None:
                 table.next_round(0)
         else:
-            table.bid(game.turn, standing.bid.quantity + 1 if standing else 1, rng.choice(game.settings.faces), by_bot=by_bot)
+            table.play.bid(game.turn, standing.bid.quantity + 1 if standing else 1, rng.choice(game.settings.faces), by_bot=by_bot)
         moves += 1
     return table
 
@@ -36,7 +36,7 @@ def test_a_log_with_moves_a_bot_made_for_a_person_verifies_in_python_and_in_the_
     table = stand_in_evening()
     marked = [e for e in raw_log(table) if e["kind"] in ("bid", "liar") and e["public"].get("by_bot")]
     assert marked and all(table.current.seats[e["public"]["seat"]].kind == "human" for e in marked)
-    assert any(b.stand_in for done in table.current.round_history.rounds for b in done.bids)
+    assert any(b.stand_in for done in table.current.family_state.round_history.rounds for b in done.bids)
     export = Forger(table).export()
     report = verify_export(export)
     assert report.ok, [c.message for c in report.checks if not c.ok]

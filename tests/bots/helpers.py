@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.games.liars_dice.bots.base import LIAR, legal_moves, to_action
 from referee.games.liars_dice.rules import Bid, GameState, MakeBid, Phase, Roll, Settings, apply, callers, legal_actions, new_game
-from referee.views import game_view
+from referee.games.liars_dice.views import game_view
 from tests.rules.random_games import house_settings
 
 

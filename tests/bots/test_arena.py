@@ -13,7 +13,7 @@ from referee.games.liars_dice.arena import arena_main, run_arena, seating
 from referee.games.liars_dice.bots.registry import make_bot
 from referee.fairness.keys import Signer
 from referee.fairness.verify import verify_export
-from referee.table.state import fold
+from referee.table.fold import fold
 
 from .helpers import Cheater, SeatRecorder
 

@@ -44,8 +44,8 @@ def test_the_manifest_names_the_people_and_never_a_bot():
 def test_a_round_dealt_with_every_persons_seed_names_none_missing():
     table, events, _ = table_with()
     table.start_game()
-    table.contribute_seed(0, 1, "aa" * 32)
-    table.contribute_seed(1, 1, "bb" * 32)
+    table.play.contribute_seed(0, 1, "aa" * 32)
+    table.play.contribute_seed(1, 1, "bb" * 32)
     dealt = table.current.fairness.deal_public
     assert dealt["seeds"] == {"0": "aa" * 32, "1": "bb" * 32} and dealt["seeds_missing"] == {}
     assert verify_export(export_of(table, events)).ok
@@ -55,7 +55,7 @@ def test_a_person_whose_seed_does_not_come_is_named_late_and_one_not_connected_i
     table, events, scheduler = table_with(people=("Anna", "Ben", "Cleo"))
     table.set_connected(2, False)
     table.start_game()
-    table.contribute_seed(0, 1, "aa" * 32)
+    table.play.contribute_seed(0, 1, "aa" * 32)
     scheduler.advance(SEED_WAIT_S)
     dealt = table.current.fairness.deal_public
     assert dealt["seeds"] == {"0": "aa" * 32} and dealt["seeds_missing"] == {"1": "late", "2": "not_connected"}
@@ -70,6 +70,6 @@ def test_the_table_refuses_a_bots_seed_and_logs_nothing():
     table.start_game()
     before = table.version
     with pytest.raises(TableError) as refused:
-        table.contribute_seed(2, 1, "cc" * 32)
+        table.play.contribute_seed(2, 1, "cc" * 32)
     assert refused.value.code == "seed/unexpected"
     assert table.version == before and not any(e.kind == kinds.SEED_CONTRIBUTED for e in events.entries(table.id))

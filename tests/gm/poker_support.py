@@ -34,8 +34,8 @@ def play_round(night: Evening) -> None:
     assert game is not None and game.phase is Phase.DECLARING and game.holder is not None
     held = declarations_in(game.cup)[-1]
     above = higher_than(held)
-    table.declare(game.holder, above[0] if game.holder == min(game.seats) and above else held)
-    table.doubt(table.game.turn)
+    table.play.declare(game.holder, above[0] if game.holder == min(game.seats) and above else held)
+    table.play.doubt(table.game.turn)
 
 
 def play_game(night: Evening) -> None:

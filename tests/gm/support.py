@@ -91,6 +91,6 @@ def play_to_the_end(night: Evening) -> None:
         if game.phase.value == "revealed":
             table.next_round(game.in_game[0])
         elif game.bids:
-            table.liar(game.turn)
+            table.play.liar(game.turn)
         else:
-            table.bid(game.turn, 1, 2)
+            table.play.bid(game.turn, 1, 2)

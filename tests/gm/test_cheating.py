@@ -44,8 +44,8 @@ def test_telekinesis_that_succeeds_changes_the_die_the_reveal_shows_and_the_audi
     mine = night.player_state(0)["gm"]["attempts"][0]
     assert mine["status"] == "succeeded" and mine["effect"]["value"] == 6
     revealed_before = table.game.hands
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     assert table.game.result.hands == tuple((s, h) for s, h in zip(table.game.seats, revealed_before))
     export = finish_and_verify(night)
     changes = [e for e in export["entries"] if e["kind"] == "die_changed"]
@@ -87,8 +87,8 @@ def test_a_penalty_takes_a_die_before_the_next_roll():
     judge(night, attempt_id, NEVER)
     assert night.ref("referee_failure", {"attempt": attempt_id, "consequence": "penalty"})["ok"]
     assert table.game.count_of(0) == 3
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     lost_in_round = 3 - table.game.count_of(0)
     assert night.ref("referee_next_round")["ok"]
     assert table.game.count_of(0) == 3 - lost_in_round - 1
@@ -133,8 +133,8 @@ def test_a_loaded_die_shows_six_from_the_next_roll_on():
     judge(night, attempt_id, ALWAYS)
     rounds_checked = 0
     while table.game.winner is None:
-        table.bid(table.game.turn, 1, 2)
-        table.liar(table.game.turn)
+        table.play.bid(table.game.turn, 1, 2)
+        table.play.liar(table.game.turn)
         if table.game.winner is not None:
             break
         table.next_round(0)
@@ -207,8 +207,8 @@ def test_an_attempt_from_an_earlier_round_can_only_be_dismissed():
     night = evening(dice_per_player=3)
     table = night.table
     attempt_id = attempt(night, 0, kind="loaded_die")
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     table.next_round(0)
     version = table.version
     assert night.ref("referee_judge", {"attempt": attempt_id, "difficulty": 5})["code"] == "attempt/stale"

@@ -73,9 +73,9 @@ def finish(night: Evening) -> None:
         elif game.phase is not Phase.BIDDING:
             night.harness.clock.advance(WAIT)
         elif game.bids:
-            table.liar(game.turn)
+            table.play.liar(game.turn)
         else:
-            table.bid(game.turn, 1, 2)
+            table.play.bid(game.turn, 1, 2)
 
 
 def test_the_check_waits_for_the_attempters_seed_which_only_the_attempter_and_the_referee_see_asked():
@@ -177,8 +177,8 @@ def test_a_check_still_waiting_when_its_round_ends_is_never_rolled_and_the_refer
     attempt_id = attempt(night, 0, kind="loaded_die")
     assert judge(night, attempt_id)["rolling"]
     draws = table.current.fairness.draw_count
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)  # the round ends before the seed came
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)  # the round ends before the seed came
     night.harness.clock.advance(WAIT)
     assert table.current.fairness.draw_count == draws  # no check was drawn: no draw serves nothing
     assert table.current.gm.attempt(attempt_id).status == "judged"
@@ -247,12 +247,12 @@ def test_a_new_check_of_the_same_draw_number_gets_its_own_wait_after_one_that_wa
     first = desk.submit_attempt(table, 0, request)
     assert desk.judge(table, first, ALWAYS, 0) is None
     number = table.current.fairness.draw_count + 1
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)  # round 1 ends: the first check is never rolled
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)  # round 1 ends: the first check is never rolled
     desk.dismiss(table, first)
     table.next_round(table.game.in_game[0])
     for seat in table.game.in_game:  # round 2 is dealt with both seeds at once
-        table.contribute_seed(seat, table.game.round_no, f"{seat + 1:064x}")
+        table.play.contribute_seed(seat, table.game.round_no, f"{seat + 1:064x}")
     assert table.game.phase is Phase.BIDDING
     second = desk.submit_attempt(table, 0, request)
     clock.advance(WAIT - 1)

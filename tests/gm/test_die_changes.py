@@ -67,8 +67,8 @@ def test_a_hand_change_uses_an_other_attempt_of_the_round_being_played():
     table = night.table
     other = attempt(night, 0, kind="other")
     judge(night, other, ALWAYS)
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     table.next_round(0)
     refused_without_a_trace(night, "attempt/stale", attempt=other)
 

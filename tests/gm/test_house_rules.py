@@ -10,7 +10,7 @@ def test_a_kul_tiras_evening_with_a_roll_off_and_a_cheat_check_verifies():
     night = evening(players=3, first_opener="roll_off", challenge="anyone", wild_ones=False,
                     raise_rule="face_up", loss="elimination", duel_dice=True)
     table = night.table
-    throws = table.current.roll_off
+    throws = table.current.family_state.roll_off
     assert throws and all(len(group) == 1 for group in throws[-1]["standing"])
     seat = table.game.turn
     check = judge(night, attempt(night, seat, kind="telekinesis", die=0, value=6), ALWAYS)

@@ -44,8 +44,8 @@ def test_the_referee_token_never_reaches_a_player_or_a_spectator():
     table = night.table
     night.say(0, "cheat", {"kind": "loaded_die", "description": "…"})
     night.ref("referee_message", {"seat": 0, "text": "посмотрим"})
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     secrets = (night.token, token_digest(night.token))
     for client in (night.players[0], night.players[1], spectator):
         frames = json.dumps(client.get_received(), ensure_ascii=False)
@@ -68,8 +68,8 @@ def test_the_referee_sees_every_cup_but_a_blind_referee_sees_none_before_the_rev
     assert state["gm"]["attempts"][0]["effect"] is None
     relay = {w["seat"]: w["lines"] for w in state["gm"]["whispers"]}
     assert relay[1] == [] and len(relay[0]) == 1 and "d20" in relay[0][0], relay
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     assert sorted(blind.referee_state()["game"]["result"]["hands"]) == ["0", "1"]
 
 

@@ -24,10 +24,10 @@ def test_the_desk_runs_an_evening_whose_champion_takes_every_entrants_stake():
     assert sorted(view["game"]["seats"]) == sorted(order[:2]) and view["game"]["referee_cup"] == list(night.table.game.cup)
     play_game(night)
     assert night.ref("referee_stake", {"seat": 2, "text": "9 gold"})["code"] == "stakes/locked"
-    assert night.table.current.evening_running
+    assert night.table.current.series_running
     assert night.ref("referee_start")["ok"]
     play_game(night)
-    evening = night.table.current.evening
+    evening = night.table.current.family_state.evening
     assert evening.ended and evening.champion == night.table.game.winner
     scores = night.table.current.gm.scores
     assert [score.game for score in scores] == [2, 3]  # game 1 drew the bracket
@@ -69,14 +69,14 @@ def test_bots_seated_from_the_desk_play_the_evening_to_its_champion():
     assert night.ref("referee_remove_seat", {"seat": 0})["code"] == "game/running"
     table = night.table
     for _ in range(2000):
-        if table.current.evening.ended:
+        if table.current.family_state.evening.ended:
             break
         if table.game.phase is Phase.REVEALED:
             assert night.ref("referee_next_round")["ok"]
         else:
             night.harness.clock.advance(1.0)
-    assert table.current.evening.ended and table.current.evening.champion in (0, 1)
-    assert night.referee_state()["evening"]["champion"] == table.current.evening.champion
+    assert table.current.family_state.evening.ended and table.current.family_state.evening.champion in (0, 1)
+    assert night.referee_state()["evening"]["champion"] == table.current.family_state.evening.champion
     assert night.ref("referee_remove_seat", {"seat": 0})["ok"] and sorted(table.current.seats) == [1]
 
 
@@ -126,7 +126,7 @@ def test_only_the_referees_view_carries_the_cup_and_a_blind_referee_sees_it_only
     spectator = night.harness.connect(night.table_id)
     assert night.ref("referee_start")["ok"]
     play_game(night)
-    assert night.ref("referee_start")["ok"] and night.table.current.evening.number == 2  # the next evening
+    assert night.ref("referee_start")["ok"] and night.table.current.family_state.evening.number == 2  # the next evening
     received = [(client, message) for client in (*night.players.values(), spectator)
                 for message in client.get_received() if message["name"] in FEED_EVENTS]
     assert len(received) > 6

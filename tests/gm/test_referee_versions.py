@@ -19,7 +19,7 @@ def test_a_referee_view_built_before_a_newer_change_is_not_sent_after_it():
     table = night.table
     referee_states(night)
     held, release = threading.Event(), threading.Event()
-    bidder = threading.Thread(target=lambda: table.bid(table.game.turn, 1, 2))
+    bidder = threading.Thread(target=lambda: table.play.bid(table.game.turn, 1, 2))
     desk = next(listener.__self__ for listener in table._listeners
                 if type(getattr(listener, "__self__", None)).__name__ == "RefereeBroadcaster")
     real_view_for = desk.view_for

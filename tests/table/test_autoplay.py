@@ -32,9 +32,9 @@ class Room:
 def human_move(table, seat):
     game = table.game
     if game.bids and game.bids[-1].bid.quantity >= 2:
-        table.liar(seat)
+        table.play.liar(seat)
     else:
-        table.bid(seat, len(game.bids) + 1, 6)
+        table.play.bid(seat, len(game.bids) + 1, 6)
 
 
 def test_one_person_plays_a_whole_game_against_three_bots():
@@ -106,7 +106,7 @@ def test_a_second_timeout_in_a_row_hands_the_seat_to_a_bot_until_the_player_retu
     room, table = two_humans(turn_timer_s=60, dice_per_player=10)
     room.clock.advance(60)
     standing = table.game.bids[-1].bid
-    table.bid(1, standing.quantity + 1, standing.face)
+    table.play.bid(1, standing.quantity + 1, standing.face)
     room.clock.advance(60)
     assert table.current.autopilot == frozenset({0})
     assert room.entries("seat_autopilot")[-1] == {"seat": 0, "on": True, "reason": "timeouts"}
@@ -121,8 +121,8 @@ def test_acting_yourself_resets_the_timeouts_in_a_row():
     room.clock.advance(60)
     assert table.current.strikes[0] == 1
     standing = table.game.bids[-1].bid
-    table.bid(1, standing.quantity + 1, standing.face)
-    table.liar(0)
+    table.play.bid(1, standing.quantity + 1, standing.face)
+    table.play.liar(0)
     assert table.current.strikes[0] == 0
 
 
@@ -144,7 +144,7 @@ def test_a_player_gone_past_the_grace_period_is_played_by_a_bot_and_reclaims_the
     assert table.current.autopilot == frozenset()
     room.clock.advance(1)
     assert table.current.autopilot == frozenset({1})
-    table.bid(0, 1, 2)
+    table.play.bid(0, 1, 2)
     room.clock.advance(THINK_S)
     assert table.game.turn != 1 or table.game.phase is not Phase.BIDDING
     assert any(e.get("by_bot") and e["seat"] == 1 for e in room.entries("bid") + room.entries("liar"))
@@ -182,13 +182,13 @@ def test_bots_at_the_table_observe_the_public_events_in_the_documented_shape(mon
         def observe(self, event):
             seen.append(event)
 
-    monkeypatch.setattr("referee.table.families.make_bot", lambda level, seed: Watcher(seed))
+    monkeypatch.setattr("referee.games.liars_dice.family.make_bot", lambda level, seed: Watcher(seed))
     room = Room(dice_per_player=1)
     table = room.table
     table.join("Solo", "d0")
     table.add_bot(0, "easy")
     table.start(0)
-    table.bid(0, 1, 3)
+    table.play.bid(0, 1, 3)
     room.clock.advance(THINK_S)
     kinds = [event["kind"] for event in seen]
     assert "liar" in kinds and "revealed" in kinds
@@ -225,7 +225,7 @@ def test_a_player_back_before_the_stand_in_moves_cancels_that_move_and_plays_the
     table.set_connected(0, True)
     room.clock.advance(THINK_S * 4)
     assert room.entries("bid") == [] and table.game.turn == 0
-    table.bid(0, 1, 2, against=(1, 1, 0))
+    table.play.bid(0, 1, 2, against=(1, 1, 0))
     assert room.entries("bid") == [{"seat": 0, "quantity": 1, "face": 2}]
 
 
@@ -256,13 +256,13 @@ def test_a_stand_in_move_scheduled_before_the_player_came_back_is_not_played():
     room, table = two_humans(turn_timer_s=0)
     table.set_connected(1, False)
     room.clock.advance(GRACE_S)
-    table.bid(0, 1, 2)
+    table.play.bid(0, 1, 2)
     assert table.game.turn == 1 and table.current.autopilot == frozenset({1})
     room.clock.advance(THINK_S / 2)
     table.set_connected(1, True)
     room.clock.advance(THINK_S * 4)
     assert len(table.game.bids) == 1 and table.game.turn == 1 and room.entries("liar") == []
-    table.liar(1, against=(1, 1, 1))
+    table.play.liar(1, against=(1, 1, 1))
     assert room.entries("liar") == [{"seat": 1}]
 
 
@@ -290,7 +290,7 @@ class AlwaysCalls:
 def always_calling_bots(monkeypatch):
     """Every bot the table makes from now on is an ``AlwaysCalls``; the list holds them as they come."""
     bots = []
-    monkeypatch.setattr("referee.table.families.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
+    monkeypatch.setattr("referee.games.liars_dice.family.make_bot", lambda level, seed: bots.append(AlwaysCalls(seed)) or bots[-1])
     return bots
 
 
@@ -302,7 +302,7 @@ def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_
     table.add_bot(0, "easy")
     table.add_bot(0, "easy")
     table.start(0)
-    table.bid(0, 1, 6)
+    table.play.bid(0, 1, 6)
     assert table.game.turn == 1
     room.clock.advance(THINK_S)
     liar = room.entries("liar")
@@ -319,7 +319,7 @@ def test_under_next_player_no_bot_is_asked_out_of_turn(monkeypatch):
     table.add_bot(0, "easy")
     table.add_bot(0, "easy")
     table.start(0)
-    table.bid(0, 1, 6)
+    table.play.bid(0, 1, 6)
     room.clock.advance(THINK_S)
     assert room.entries("liar") == [] and [b["seat"] for b in room.entries("bid")] == [0, 1]
     assert all(bot.asked_out_of_turn == 0 for bot in bots)
@@ -333,8 +333,8 @@ def test_a_bot_call_that_comes_after_a_person_called_is_dropped(monkeypatch):
     table.join("Guest", "d1")
     table.add_bot(0, "easy")
     table.start(0)
-    table.bid(0, 1, 6)
-    table.liar(1)
+    table.play.bid(0, 1, 6)
+    table.play.liar(1)
     room.clock.advance(THINK_S)
     assert room.entries("liar") == [{"seat": 1}]
     assert table.game.phase is Phase.REVEALED

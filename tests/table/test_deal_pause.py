@@ -22,7 +22,7 @@ def test_a_round_nobody_seeds_waits_for_the_first_persons_seed():
     assert table.draw_parts()["deal_paused"] is True
     table.set_connected(1, True)
     assert table.draw_parts()["deal_paused"] is False  # a page is here: its seed is on its way
-    table.contribute_seed(1, 1, "0b" * 32)
+    table.play.contribute_seed(1, 1, "0b" * 32)
     assert kinds_of(events, table)[-2:] == ["seed_contributed", "round_dealt"]
     dealt = events.entries(table.id)[-1].public
     assert dealt["seeds"] == {"1": "0b" * 32} and dealt["seeds_missing"] == {"0": "not_connected"}
@@ -36,7 +36,7 @@ def test_the_first_seed_gives_the_other_connected_people_the_usual_wait():
     table.start(0)
     scheduler.advance(WAIT)  # both pages silent: nothing is dealt
     assert "round_dealt" not in kinds_of(events, table)
-    table.contribute_seed(0, 1, "0a" * 32)
+    table.play.contribute_seed(0, 1, "0a" * 32)
     assert "round_dealt" not in kinds_of(events, table)
     scheduler.advance(WAIT)
     public = events.entries(table.id)[-1].public

@@ -50,11 +50,11 @@ def test_a_spot_on_game_that_costs_nobody_a_die_ends_at_the_bound(tmp_path):
             table.next_round(game.seats[0])
         elif game.standing_bid is None:
             face = max(range(2, 7), key=lambda f: count_matching(game.hands, f, wild_ones=True))
-            table.bid(game.turn, count_matching(game.hands, face, wild_ones=True), face)
+            table.play.bid(game.turn, count_matching(game.hands, face, wild_ones=True), face)
         elif game.round_no < ROUND_BOUND:
-            table.spot_on(game.turn)
+            table.play.spot_on(game.turn)
         else:
-            table.liar(game.turn)
+            table.play.liar(game.turn)
     game = table.game
     assert ROUND_BOUND <= game.round_no <= MAX_ROUNDS
     assert game.winner is not None and sorted(game.counts) == [1, 2] and game.count_of(game.winner) == 2
@@ -80,16 +80,16 @@ def test_a_poker_dice_game_whose_tokens_stay_level_ends_at_the_bound_holding_one
         if game.phase is pb.Phase.REVEALED:
             table.next_round(game.seats[0])
         elif game.phase is pb.Phase.RESPONDING:
-            table.doubt(game.turn)
+            table.play.doubt(game.turn)
         else:
             seat = game.turn
             ahead = game.tokens_of(seat) > game.tokens_of(game.other(seat))
-            table.declare(seat, pb.HIGHEST if ahead and game.cup != (6,) * 5 else max(pb.declarations_in(game.cup)))
+            table.play.declare(seat, pb.HIGHEST if ahead and game.cup != (6,) * 5 else max(pb.declarations_in(game.cup)))
         held.add(len(table.current.fairness.draws))
     game = table.game
     assert game.round_no in (pb.ROUND_BOUND, pb.ROUND_BOUND + 1) and min(game.tokens) > 0
     assert game.tokens_of(game.winner) > game.tokens_of(game.other(game.winner))
-    assert table.current.evening.champion == game.winner
+    assert table.current.family_state.evening.champion == game.winner
     assert max(held) <= 2 and table.current.fairness.draw_count >= pb.ROUND_BOUND
     assert replay(table.id, events.entries(table.id))[-1][1].game == game
     _verified(table, events, tmp_path, f"the game has reached its bound of {pb.ROUND_BOUND} rounds: seat "

@@ -11,7 +11,8 @@ from referee.games.liars_dice.rules import CallLiar, MakeBid, Phase, SpotOn, leg
 from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables
-from referee.views import STAT_FIGURES, table_view
+from referee.games.liars_dice.game_stats import FIGURES as STAT_FIGURES
+from referee.views import table_view
 from tests.support.dealers import PlainDealer
 
 RULES = [{"dice_per_player": 2}, {"dice_per_player": 3}, {"dice_per_player": 2, "spot_on": True},
@@ -41,12 +42,12 @@ def play_game(table, rng):
             continue
         action = rng.choice(legal_actions(game))
         if isinstance(action, MakeBid):
-            table.bid(action.seat, action.bid.quantity, action.bid.face)
+            table.play.bid(action.seat, action.bid.quantity, action.bid.face)
         elif isinstance(action, CallLiar):
-            table.liar(action.seat)
+            table.play.liar(action.seat)
         else:
             assert isinstance(action, SpotOn)
-            table.spot_on(action.seat)
+            table.play.spot_on(action.seat)
         if table.game.result is not None and (not results or results[-1] is not table.game.result):
             results.append(table.game.result)
     return results
@@ -86,12 +87,12 @@ def test_each_bid_counts_for_the_seat_that_made_it():
         game = table.game
         seat = game.turn
         if len(game.bids) >= 4:
-            table.liar(seat)
+            table.play.liar(seat)
             break
         action = next(a for a in legal_actions(game) if isinstance(a, MakeBid))
-        table.bid(seat, action.bid.quantity, action.bid.face)
+        table.play.bid(seat, action.bid.quantity, action.bid.face)
         made[seat] += 1
-    assert {seat: row["bids"] for seat, row in table.current.stats.items()} == made
+    assert {seat: row["bids"] for seat, row in table.current.family_state.stats.items()} == made
 
 
 def test_stats_are_shown_only_at_game_over_and_start_afresh_with_the_next_game():
@@ -102,7 +103,7 @@ def test_stats_are_shown_only_at_game_over_and_start_afresh_with_the_next_game()
     over = figures(table)
     assert sum(row["dice_lost"] for row in over.values()) == 1
     table.start(1)                                    # "rematch": the next game at the same table
-    assert table.current.stats == {0: dict.fromkeys(STAT_FIGURES, 0), 1: dict.fromkeys(STAT_FIGURES, 0)}
+    assert table.current.family_state.stats == {0: dict.fromkeys(STAT_FIGURES, 0), 1: dict.fromkeys(STAT_FIGURES, 0)}
 
 
 def test_a_rematch_keeps_every_seat_bots_included():

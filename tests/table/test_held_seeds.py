@@ -62,8 +62,8 @@ def test_a_seed_that_leaves_the_round_waiting_stores_nothing_and_tells_nobody():
     heard = []
     table.subscribe(heard.append)
     version = table.version
-    table.contribute_seed(0, 1, SEEDS[0])
-    table.contribute_seed(1, 1, SEEDS[1])
+    table.play.contribute_seed(0, 1, SEEDS[0])
+    table.play.contribute_seed(1, 1, SEEDS[1])
     assert store.appends == [] and heard == [] and table.version == version
     assert table.current.fairness.seeds == {}
 
@@ -71,7 +71,7 @@ def test_a_seed_that_leaves_the_round_waiting_stores_nothing_and_tells_nobody():
 def test_the_seed_completing_the_round_stores_every_seed_and_the_deal_in_one_append():
     table, store, _, dealer = rolling_table()
     for seat in (2, 0, 1):
-        table.contribute_seed(seat, 1, SEEDS[seat])
+        table.play.contribute_seed(seat, 1, SEEDS[seat])
     assert store.appends == [["seed_contributed"] * 3 + ["round_dealt"]]
     logged = [entry.public for entry in store.entries(table.id) if entry.kind == "seed_contributed"]
     assert [(seed["seat"], seed["seed"]) for seed in logged] == [(2, SEEDS[2]), (0, SEEDS[0]), (1, SEEDS[1])]
@@ -81,7 +81,7 @@ def test_the_seed_completing_the_round_stores_every_seed_and_the_deal_in_one_app
 
 def test_the_deal_at_the_deadline_stores_the_seeds_that_came_with_it():
     table, store, clock, dealer = rolling_table()
-    table.contribute_seed(1, 1, SEEDS[1])
+    table.play.contribute_seed(1, 1, SEEDS[1])
     clock.advance(1.5)
     assert store.appends == [["seed_contributed", "round_dealt"]]
     assert dealer.given == [({"1": SEEDS[1]}, {0: "late", 2: "late"})]
@@ -89,10 +89,10 @@ def test_the_deal_at_the_deadline_stores_the_seeds_that_came_with_it():
 
 def test_a_repeated_seed_is_ignored_the_first_one_stands():
     table, store, _, dealer = rolling_table(people=2)
-    table.contribute_seed(0, 1, SEEDS[0])
-    table.contribute_seed(0, 1, SEEDS[2])
+    table.play.contribute_seed(0, 1, SEEDS[0])
+    table.play.contribute_seed(0, 1, SEEDS[2])
     assert store.appends == []
-    table.contribute_seed(1, 1, SEEDS[1])
+    table.play.contribute_seed(1, 1, SEEDS[1])
     assert dealer.given == [({"0": SEEDS[0], "1": SEEDS[1]}, {})]
 
 
@@ -100,11 +100,11 @@ def test_a_seed_after_the_deal_is_late_and_one_from_outside_the_round_unexpected
     table, store, _, dealer = rolling_table(people=2)
     table.set_connected(1, False)
     with pytest.raises(TableError) as unexpected:
-        table.contribute_seed(1, 1, SEEDS[1])
+        table.play.contribute_seed(1, 1, SEEDS[1])
     assert unexpected.value.code == "seed/unexpected"
-    table.contribute_seed(0, 1, SEEDS[0])
+    table.play.contribute_seed(0, 1, SEEDS[0])
     with pytest.raises(TableError) as late:
-        table.contribute_seed(0, 1, SEEDS[0])
+        table.play.contribute_seed(0, 1, SEEDS[0])
     assert late.value.code == "seed/late"
     assert store.appends == [["seed_contributed", "round_dealt"]]
 
@@ -112,25 +112,25 @@ def test_a_seed_after_the_deal_is_late_and_one_from_outside_the_round_unexpected
 def test_seeds_held_for_a_round_are_never_used_for_the_next():
     table, store, _, dealer = rolling_table(people=2, seed_wait_s=1.5)
     for seat in (0, 1):
-        table.contribute_seed(seat, 1, SEEDS[seat])
-    table.bid(table.game.turn, 1, 2)
-    table.liar(table.game.turn)
+        table.play.contribute_seed(seat, 1, SEEDS[seat])
+    table.play.bid(table.game.turn, 1, 2)
+    table.play.liar(table.game.turn)
     table.next_round(0)
     assert table.game.phase is Phase.ROLLING and table.game.round_no == 2
     store.appends.clear()
-    table.contribute_seed(0, 2, SEEDS[2])
+    table.play.contribute_seed(0, 2, SEEDS[2])
     assert store.appends == []
-    table.contribute_seed(1, 2, SEEDS[1])
+    table.play.contribute_seed(1, 2, SEEDS[1])
     assert store.appends == [["seed_contributed", "seed_contributed", "round_dealt"]]
     assert dealer.given[-1] == ({"0": SEEDS[2], "1": SEEDS[1]}, {})
 
 
 def test_a_deal_whose_append_fails_keeps_the_seeds_for_the_deadlines_deal():
     table, store, clock, dealer = rolling_table(people=2)
-    table.contribute_seed(0, 1, SEEDS[0])
+    table.play.contribute_seed(0, 1, SEEDS[0])
     store.fail_next = True
     with pytest.raises(TableError) as refused:
-        table.contribute_seed(1, 1, SEEDS[1])
+        table.play.contribute_seed(1, 1, SEEDS[1])
     assert refused.value.code == "store/busy" and table.game.phase is Phase.ROLLING
     clock.advance(1.5)
     assert table.game.phase is Phase.BIDDING

@@ -80,14 +80,14 @@ class Room:
 
 def test_a_bot_calls_an_impossible_bid_quickly():
     room = Room({0: [2, 2], 1: [3, 4]})
-    room.table.bid(0, 4, 2)          # the bot holds no two and no one: four twos cannot be
+    room.table.play.bid(0, 4, 2)          # the bot holds no two and no one: four twos cannot be
     assert room.bot_moved_after(QUICK * THINK_S + 1e-6)
     assert room.table.game.result is not None and room.table.game.result.caller == 1
 
 
 def test_a_bot_thinks_the_whole_time_over_an_open_choice():
     room = Room({0: [2, 2], 1: [3, 4]})
-    room.table.bid(0, 1, 2)
+    room.table.play.bid(0, 1, 2)
     assert not room.bot_moved_after(QUICK * THINK_S + 1e-6)
     assert room.bot_moved_after(THINK_S)
 

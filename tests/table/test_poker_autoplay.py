@@ -32,9 +32,9 @@ def person_moves(table, seat):
     """A plain person: declares the weakest declaration that beats the last, and doubts everything."""
     game = table.game
     if game.phase is Phase.DECLARING:
-        table.declare(seat, higher_than(game.last)[0])
+        table.play.declare(seat, higher_than(game.last)[0])
     else:
-        table.doubt(seat)
+        table.play.doubt(seat)
 
 
 def play_out(room, person=0, evening=False, limit=2000):
@@ -43,7 +43,7 @@ def play_out(room, person=0, evening=False, limit=2000):
     table = room.table
     for _ in range(limit):
         game, state = table.game, table.current
-        if game.winner is not None and (not evening or state.evening.ended):
+        if game.winner is not None and (not evening or state.family_state.evening.ended):
             return
         if game.winner is not None:
             table.start(person)
@@ -77,7 +77,7 @@ def test_a_bracket_of_one_person_and_three_bots_is_played_to_a_champion():
         table.add_bot(0, level)
     table.start(0)
     play_out(room, evening=True)
-    evening = table.current.evening
+    evening = table.current.family_state.evening
     assert evening.ended and evening.champion in range(4)
     assert [len(round_) for round_ in evening.bracket.rounds] == [2, 1]
 
@@ -108,10 +108,10 @@ def test_a_timed_out_person_is_played_by_a_bot_against_the_turn_they_let_run_out
 def test_two_timeouts_in_a_row_hand_the_seat_to_a_bot_until_the_person_returns():
     room, table = two_people(turn_timer_s=60, tokens=5)
     room.clock.advance(60)  # seat 0's declaration, by a stand-in
-    table.believe(1)
+    table.play.believe(1)
     room.clock.advance(60)  # seat 0 keeps nobody's dice: seat 1 holds the cup now
     assert table.game.holder == 1
-    table.declare(1, HIGHEST)
+    table.play.declare(1, HIGHEST)
     room.clock.advance(60)  # seat 0 let a second turn run out
     assert table.current.autopilot == frozenset({0})
     table.set_connected(0, False)

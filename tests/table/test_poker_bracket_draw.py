@@ -14,7 +14,7 @@ from referee.store.log import EventLog
 from referee.table.scheduler import ManualScheduler
 from referee.table.errors import TableError
 from referee.table.registry import Tables
-from referee.table.state import fold
+from referee.table.fold import fold
 from tests.audit.house_logs import SeededDealer
 
 EVENINGS = 300
@@ -38,7 +38,7 @@ def logged(events, table, kind):
 def test_the_bracket_waits_for_every_entrants_seed_then_orders_the_first_match():
     table, events, _, _ = poker_table(seed=1, seed_wait_s=30, connected=True)
     table.start(0)
-    evening = table.current.evening
+    evening = table.current.family_state.evening
     assert evening.drawing_bracket and table.current.game is None
     assert table.draw_parts()["waiting"] == {"draw": 1, "kind": "bracket", "seats": [0, 1, 2], "paused": False}
     with pytest.raises(TableError) as again:
@@ -55,7 +55,7 @@ def test_the_bracket_waits_for_every_entrants_seed_then_orders_the_first_match()
     assert logged(events, table, "bracket_drawn")[0].public == {"evening": 1, "game": 1, "draw": 1, "order": order}
     started = logged(events, table, "game_started")[0].public
     assert started["game"] == 2 and started["seats"] == order[:2]
-    assert [p.seats for p in table.current.evening.bracket.current] == [tuple(order[:2]), (order[2],)]
+    assert [p.seats for p in table.current.family_state.evening.bracket.current] == [tuple(order[:2]), (order[2],)]
 
 
 def test_an_evening_of_two_draws_no_bracket():
@@ -72,11 +72,11 @@ def test_a_restart_waits_for_the_bracket_draw_again_and_makes_it_when_the_wait_r
     table.contribute_draw_seed(1, 1, "ab" * 32)
     scheduler = ManualScheduler()
     reloaded = Tables(events, SeededDealer(4), scheduler, seed_wait_s=30).get(table.id)
-    assert reloaded.current.evening.drawing_bracket and not logged(events, table, "draw_committed")
+    assert reloaded.current.family_state.evening.drawing_bracket and not logged(events, table, "draw_committed")
     scheduler.advance(30)
     missing = logged(events, table, "draw_committed")[0].public["seeds_missing"]
     assert missing == {"0": "not_connected", "1": "not_connected", "2": "not_connected"}  # none reconnected
-    assert not reloaded.current.evening.drawing_bracket and reloaded.current.game_running
+    assert not reloaded.current.family_state.evening.drawing_bracket and reloaded.current.game_running
 
 
 def test_the_fold_refuses_a_bracket_order_its_draw_does_not_give():
@@ -92,7 +92,7 @@ def test_the_fold_refuses_a_bracket_order_its_draw_does_not_give():
     with pytest.raises(TableError) as refused:
         fold(state, "bracket_drawn", forged, None)
     assert refused.value.code == "bracket/draw"
-    assert fold(state, "bracket_drawn", honest, None).evening.bracket.entrants == tuple(honest["order"])
+    assert fold(state, "bracket_drawn", honest, None).family_state.evening.bracket.entrants == tuple(honest["order"])
 
 
 def test_over_many_seeded_evenings_every_seat_has_the_bye_about_as_often():
@@ -100,7 +100,7 @@ def test_over_many_seeded_evenings_every_seat_has_the_bye_about_as_often():
     for seed in range(EVENINGS):
         table, _, _, _ = poker_table(seed)
         table.start(0)
-        byes[next(p.seats[0] for p in table.current.evening.bracket.current if p.is_bye)] += 1
+        byes[next(p.seats[0] for p in table.current.family_state.evening.bracket.current if p.is_bye)] += 1
     # each seat's count is binomial(300, 1/3): 100 ± 33 holds 4 standard deviations out; the seeds are
     # fixed, so the test gives the same answer every run
     assert set(byes) == {0, 1, 2} and all(abs(count - EVENINGS // 3) <= 33 for count in byes.values()), byes

@@ -49,12 +49,12 @@ def test_over_many_seeded_evenings_either_player_starts_about_as_often():
 
 def test_a_bracket_of_five_draws_the_starter_of_every_match_and_no_other_game():
     table, events = poker_table(seed=3, players=5, tokens=1, two_games=True)
-    while not (table.current.evening and table.current.evening.ended):
+    while not (table.current.family_state.evening and table.current.family_state.evening.ended):
         table.start(0)
         while table.game.winner is None:
             holder = table.game.holder
-            table.declare(holder, HIGHEST)
-            table.doubt(table.game.other(holder))
+            table.play.declare(holder, HIGHEST)
+            table.play.doubt(table.game.other(holder))
     started = [e.public for e in events.entries(table.id) if e.kind == "game_started"]
     drawn = {s["game"] for s in starters(events, table)}
     firsts = {s["game"] for s in started if s["opener"] is None}
@@ -112,7 +112,7 @@ def test_a_table_logged_before_starters_were_drawn_folds_and_its_next_evening_dr
     old = poker_evening(seed=2, players=3, settle=True)  # the seat order's starters, as logged before
     assert all("starters" not in e.public for e in old.events.entries(old.table_id) if e.kind == "evening_started")
     table = Tables(old.events, SeededDealer(9), ManualScheduler(), seed_wait_s=0).get(old.table_id)
-    assert table.current.evening.ended and not table.current.evening.starters_drawn
+    assert table.current.family_state.evening.ended and not table.current.family_state.evening.starters_drawn
     assert verify_export(old.forger().export()).ok
     table.start(0)
     evenings = [e.public for e in old.events.entries(old.table_id) if e.kind == "evening_started"]

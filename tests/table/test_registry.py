@@ -29,7 +29,7 @@ def table_in_mid_round(tables):
     table.join("Anna", "d0")
     table.join("Ben", "d1")
     table.start(0)
-    table.bid(table.game.turn, 1, 2)
+    table.play.bid(table.game.turn, 1, 2)
     return table
 
 
@@ -113,7 +113,7 @@ def test_an_archived_table_stops_its_timers_and_refuses_commands():
     clock.advance(10)  # the seed deadline (5 s after the start) would have dealt the round
     assert len(store.entries(table.id)) == head
     with pytest.raises(TableError) as refused:
-        table.contribute_seed(1, 1, SEED_B)
+        table.play.contribute_seed(1, 1, SEED_B)
     assert refused.value.code == "table/archived"
 
 
@@ -127,7 +127,7 @@ def test_an_archived_table_is_loaded_back_on_demand_as_it_was():
     again = tables.get(table.id)
     assert again is not table and again.state == table.state and again.version == table.version
     assert [r.archived for r in store.tables()] == [False]
-    again.liar(again.game.turn)
+    again.play.liar(again.game.turn)
     assert again.game.phase in (Phase.REVEALED, Phase.OVER)
 
 
@@ -151,7 +151,7 @@ def rolling_at_a_crash(store, clock):
     table.set_connected(0, True)
     table.set_connected(1, True)
     table.start(0)
-    table.contribute_seed(0, 1, SEED_A)
+    table.play.contribute_seed(0, 1, SEED_A)
     assert table.game.phase is Phase.ROLLING
     assert "seed_contributed" not in [entry.kind for entry in store.entries(table.id)]
     return table
@@ -163,9 +163,9 @@ def test_after_a_restart_a_round_waits_for_every_person_in_the_game_again():
     before = rolling_at_a_crash(store, clock)
     after = server(store, ManualScheduler(clock.now()), seed_wait_s=1.5).get(before.id)
     assert after.game.phase is Phase.ROLLING
-    after.contribute_seed(1, 1, SEED_B)  # Ben's browser, reconnected or not yet: his seed is awaited
+    after.play.contribute_seed(1, 1, SEED_B)  # Ben's browser, reconnected or not yet: his seed is awaited
     assert after.game.phase is Phase.ROLLING  # and Anna's, which the crash lost before anybody heard of it
-    after.contribute_seed(0, 1, SEED_A)  # her page sends the seed it kept again
+    after.play.contribute_seed(0, 1, SEED_A)  # her page sends the seed it kept again
     assert after.game.phase is Phase.BIDDING
     assert after.current.fairness.seeds == {0: SEED_A, 1: SEED_B}
     kinds = [entry.kind for entry in store.entries(after.id)]
@@ -178,7 +178,7 @@ def test_after_a_restart_a_seed_that_never_comes_is_dealt_without_at_the_deadlin
     before = rolling_at_a_crash(store, clock)
     later = ManualScheduler(clock.now())
     after = server(store, later, seed_wait_s=1.5).get(before.id)
-    after.contribute_seed(0, 1, SEED_A)
+    after.play.contribute_seed(0, 1, SEED_A)
     later.advance(RESUME_FACTOR * 1.5 - 0.1)
     assert after.game.phase is Phase.ROLLING
     later.advance(0.1)
@@ -193,7 +193,7 @@ def test_after_a_restart_a_seat_a_bot_plays_is_not_waited_for():
     before.set_autopilot(1, True, "disconnected")
     after = server(store, ManualScheduler(clock.now()), seed_wait_s=1.5).get(before.id)
     assert after.game.phase is Phase.ROLLING
-    after.contribute_seed(0, 1, SEED_A)
+    after.play.contribute_seed(0, 1, SEED_A)
     assert after.game.phase is Phase.BIDDING
     assert after.current.fairness.seeds == {0: SEED_A}
 

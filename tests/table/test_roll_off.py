@@ -12,7 +12,7 @@ from referee.games.liars_dice.rules import Phase, RulesError
 from referee.table.scheduler import ManualScheduler
 from referee.table.registry import Tables
 from referee.table.replay import TableBroken
-from referee.table.state import fold
+from referee.table.fold import fold
 from referee.table.fair_dealer import FairDealer
 from referee.table.replay import replay
 from referee.views import table_view
@@ -66,12 +66,12 @@ def test_the_seat_order_follows_the_sums_for_turns_openers_and_views():
     table, _ = rolling_off(script=[{0: [5, 5, 2], 1: [2, 3, 4], 2: [6, 6, 6]}], dice_per_player=3)
     table.start(0)
     assert table.game.seats == (1, 0, 2) and table.game.opener == 1 and table.game.turn == 1
-    table.bid(1, 2, 5)
+    table.play.bid(1, 2, 5)
     assert table.game.turn == 0
-    table.liar(0)
+    table.play.liar(0)
     table.next_round(1)
     assert table.game.opener == 0 and table.game.turn == 0
-    table.bid(0, 1, 3)
+    table.play.bid(0, 1, 3)
     assert table.game.turn == 2
     view = table_view(table.current, version=table.version, seat=2, connected=set(), spectators=0)
     assert view["game"]["seat_order"] == [1, 0, 2]
@@ -90,7 +90,7 @@ def test_with_the_committed_dealer_every_roll_off_entry_holds_its_revealed_draw_
         for result in results:
             by_seat.setdefault(result["label"].removeprefix("seat "), []).append(result["value"])
         assert entry.public["dice"] == by_seat
-    standing = table.current.roll_off[-1]["standing"]
+    standing = table.current.family_state.roll_off[-1]["standing"]
     assert all(len(group) == 1 for group in standing)
     assert list(table.game.seats) == [group[0] for group in standing]
     assert replay(table.id, store.entries(table.id))[-1][1] == table.state
@@ -141,7 +141,7 @@ def test_a_rotating_game_after_a_roll_off_game_rotates_from_the_last_rotating_ga
     finish(table)
     table.set_rules(0, dataclasses.replace(table.current.settings, first_opener="roll_off"))
     table.start(0)
-    assert table.game.opener == 0 and table.current.last_first_opener == 0
+    assert table.game.opener == 0 and table.current.family_state.last_first_opener == 0
     finish(table)
     table.set_rules(0, dataclasses.replace(table.current.settings, first_opener="rotate"))
     table.start(0)
@@ -154,5 +154,5 @@ def finish(table):
         if table.game.phase is Phase.REVEALED:
             table.next_round(0)
             continue
-        table.bid(table.game.turn, 1, 2)
-        table.liar(table.game.turn)
+        table.play.bid(table.game.turn, 1, 2)
+        table.play.liar(table.game.turn)

@@ -8,7 +8,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from referee.games.liars_dice.rules import Phase
 from referee.games.liars_dice.round_history import KEPT_ROUNDS
-from referee.table.state import fold
+from referee.table.fold import fold
 from referee.views import table_view
 from tests.support.properties import examples
 from tests.table.test_autoplay import THINK_S, Room
@@ -42,7 +42,7 @@ def test_a_bid_a_bot_made_for_a_timed_out_person_is_marked_and_the_persons_own_i
     room, table = seated(turn_timer_s=60, dice_per_player=3)
     room.clock.advance(60)
     standing = table.game.bids[-1].bid
-    table.bid(1, standing.quantity + 1, standing.face)
+    table.play.bid(1, standing.quantity + 1, standing.face)
     assert room.entries("bid")[0]["by_bot"] is True
     assert game_of(table, 1)["stand_ins"] == [True, False]
     assert game_of(table)["stand_ins"] == [True, False]
@@ -50,8 +50,8 @@ def test_a_bid_a_bot_made_for_a_timed_out_person_is_marked_and_the_persons_own_i
 
 def test_a_bots_own_seat_is_no_stand_in():
     room, table = seated(bots=1, dice_per_player=2)
-    table.bid(0, 1, 6)
-    table.bid(1, 2, 6)
+    table.play.bid(0, 1, 6)
+    table.play.bid(1, 2, 6)
     assert table.game.turn == 2
     room.clock.advance(THINK_S)
     bot_moves = [e for e in room.entries("bid") + room.entries("liar") if e["seat"] == 2]
@@ -63,9 +63,9 @@ def test_a_bots_own_seat_is_no_stand_in():
 
 def test_a_call_closes_the_round_into_the_history_with_its_bids_cups_count_and_loser():
     _room, table = seated(dice_per_player=2)
-    table.bid(0, 1, 5)
-    table.bid(1, 2, 5)
-    table.liar(0)
+    table.play.bid(0, 1, 5)
+    table.play.bid(1, 2, 5)
+    table.play.liar(0)
     result = table.game.result
     game = game_of(table, 1)
     (done,) = game["history"]["rounds"]
@@ -81,8 +81,8 @@ def test_a_call_closes_the_round_into_the_history_with_its_bids_cups_count_and_l
 
 def test_a_new_game_starts_with_an_empty_history():
     _room, table = seated(dice_per_player=1)
-    table.bid(0, 1, 5)
-    table.liar(1)
+    table.play.bid(0, 1, 5)
+    table.play.liar(1)
     assert table.game.phase is Phase.OVER
     table.start(1)
     assert game_of(table)["history"] == {"rounds": [], "earlier": 0}
@@ -96,8 +96,8 @@ def test_a_long_game_keeps_only_its_last_rounds_and_counts_the_others():
             table.next_round(0)
             continue
         opener = table.game.turn
-        table.bid(opener, 1, 2)
-        table.liar(1 - opener)
+        table.play.bid(opener, 1, 2)
+        table.play.liar(1 - opener)
         rounds += 1
     history = game_of(table)["history"]
     assert rounds > KEPT_ROUNDS
@@ -108,15 +108,15 @@ def test_a_long_game_keeps_only_its_last_rounds_and_counts_the_others():
 def test_the_log_folds_to_the_same_history_and_a_log_without_by_bot_marks_nothing():
     room, table = seated(turn_timer_s=60, dice_per_player=2)
     room.clock.advance(60)
-    table.liar(1)
-    assert refolded(room).round_history == table.current.round_history
-    assert table.current.round_history.rounds[0].bids[0].stand_in is True
+    table.play.liar(1)
+    assert refolded(room).family_state.round_history == table.current.family_state.round_history
+    assert table.current.family_state.round_history.rounds[0].bids[0].stand_in is True
     state = None
     for entry in room.events.entries(room.table.id):
         public = {k: v for k, v in entry.public.items() if k != "by_bot"}
         state = fold(state, entry.kind, public, entry.secret)
     assert state.game == table.current.game
-    assert not any(b.stand_in for done in state.round_history.rounds for b in done.bids)
+    assert not any(b.stand_in for done in state.family_state.round_history.rounds for b in done.bids)
 
 
 @hsettings(max_examples=examples(12), deadline=None)
@@ -133,10 +133,10 @@ def test_the_history_holds_only_revealed_rounds_and_exactly_their_reveals(seed):
             revealed[game.round_no] = game_of(table)
             table.next_round(0)
         elif game.bids and (rng.random() < 0.4 or game.bids[-1].bid.quantity >= game.total_dice):
-            (table.spot_on if rng.random() < 0.3 else table.liar)(1 - game.bids[-1].seat)
+            (table.play.spot_on if rng.random() < 0.3 else table.play.liar)(1 - game.bids[-1].seat)
         else:
             standing = game.bids[-1].bid if game.bids else None
-            table.bid(game.turn, (standing.quantity if standing else 0) + 1, rng.choice([2, 3, 4, 5, 6]))
+            table.play.bid(game.turn, (standing.quantity if standing else 0) + 1, rng.choice([2, 3, 4, 5, 6]))
         view = game_of(table, 0)
         for done in view["history"]["rounds"]:
             assert done["round"] < view["round"] or view["phase"] in ("revealed", "over")

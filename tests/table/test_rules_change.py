@@ -39,8 +39,8 @@ def play_out(table):
     while table.game.phase is not Phase.OVER:
         if table.game.phase is Phase.REVEALED:
             table.next_round(0)
-        table.bid(table.game.turn, 1, 2)
-        table.liar(table.game.turn)
+        table.play.bid(table.game.turn, 1, 2)
+        table.play.liar(table.game.turn)
 
 
 def test_the_host_changes_the_rules_before_a_game_and_the_next_game_plays_them():

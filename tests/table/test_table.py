@@ -41,7 +41,7 @@ def test_a_refused_command_logs_nothing_and_changes_nothing():
     table.start(0)
     before = (table.version, table.state, len(events.entries(table.id)))
     with pytest.raises(RulesError) as refused:
-        table.bid(1, 1, 2)
+        table.play.bid(1, 1, 2)
     assert refused.value.code == "action/not_your_turn"
     assert (table.version, table.state, len(events.entries(table.id))) == before
 
@@ -76,8 +76,8 @@ def test_a_full_table_refuses_another_player():
 
 def play_round(table):
     game = table.game
-    table.bid(game.turn, 1, 2)
-    table.liar(table.game.turn)
+    table.play.bid(game.turn, 1, 2)
+    table.play.liar(table.game.turn)
 
 
 def test_reloading_the_log_rebuilds_the_same_table_mid_round():
@@ -85,7 +85,7 @@ def test_reloading_the_log_rebuilds_the_same_table_mid_round():
     table.start(0)
     play_round(table)
     table.next_round(1)
-    table.bid(table.game.turn, 2, 3)
+    table.play.bid(table.game.turn, 2, 3)
     reloaded = Table.load(table.id, events, PlainDealer(seed=99), ManualScheduler())
     assert reloaded.state == table.state
     assert reloaded.version == table.version
@@ -112,7 +112,7 @@ def test_players_acting_at_once_are_applied_one_at_a_time():
         for quantity in range(1, 21):
             for face in range(2, 7):
                 try:
-                    table.bid(seat, quantity, face)
+                    table.play.bid(seat, quantity, face)
                 except RulesError as refused:
                     errors.append(refused.code)
 
@@ -135,9 +135,9 @@ def test_a_round_waits_for_connected_players_seeds_then_deals():
     table.set_connected(1, True)
     table.start(0)
     assert table.game.phase is Phase.ROLLING
-    table.contribute_seed(0, 1, "aa" * 32)
+    table.play.contribute_seed(0, 1, "aa" * 32)
     assert table.game.phase is Phase.ROLLING
-    table.contribute_seed(0, 1, "cc" * 32)
-    table.contribute_seed(1, 1, "bb" * 32)
+    table.play.contribute_seed(0, 1, "cc" * 32)
+    table.play.contribute_seed(1, 1, "bb" * 32)
     assert table.game.phase is Phase.BIDDING
     assert table.current.fairness.seeds == {0: "aa" * 32, 1: "bb" * 32}

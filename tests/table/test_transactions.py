@@ -53,9 +53,9 @@ def test_a_start_opens_and_deals_the_game_in_one_append():
 def test_a_call_of_liar_and_its_reveal_are_one_append():
     table, store = seated()
     table.start(0)
-    table.bid(table.game.turn, 1, 2)
+    table.play.bid(table.game.turn, 1, 2)
     store.calls.clear()
-    table.liar(table.game.turn)
+    table.play.liar(table.game.turn)
     assert store.calls == [["liar", "round_revealed"]]
 
 
@@ -69,9 +69,9 @@ def test_the_last_call_of_a_game_reveals_its_draws_in_the_same_append():
     attempt = desk.submit_attempt(table, 0, {"kind": "telekinesis", "die": 0, "value": 6, "target": None,
                                               "description": "…"})
     desk.judge(table, attempt, NEVER, 0)  # a failed check: its draw stays sealed until the game ends
-    table.bid(table.game.turn, 1, 2)
+    table.play.bid(table.game.turn, 1, 2)
     store.calls.clear()
-    table.liar(table.game.turn)
+    table.play.liar(table.game.turn)
     assert store.calls == [["liar", "round_revealed", "draw_revealed", "game_settled"]]
     assert table.game.phase is Phase.OVER
 
@@ -121,7 +121,7 @@ def test_a_failed_append_changes_nothing_and_tells_nobody():
     before = (table.state, table.version, len(store.entries(table.id)))
     store.refuse = True
     with pytest.raises(TableError) as refused:
-        table.bid(table.game.turn, 1, 2)
+        table.play.bid(table.game.turn, 1, 2)
     assert refused.value.code == "store/conflict"
     assert (table.state, table.version, len(store.entries(table.id))) == before
     assert heard == []

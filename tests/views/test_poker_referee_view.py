@@ -9,6 +9,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from referee.gm.settings import GmSettings
 from referee.gm.state import GmState, Referee
+from referee.games.poker_bluff.fold import PokerState
 from referee.games.poker_bluff.rules import PokerSettings
 from referee.views import referee_view, table_views
 
@@ -18,8 +19,8 @@ from tests.views.test_poker_views import random_game
 
 def table_state(game, blind: bool) -> SimpleNamespace:
     return SimpleNamespace(id="t1", host=None, family="poker_bluff", settings=PokerSettings(), seats={}, game_no=1,
-                           game=game, autopilot=(), gm=GmState(referee=Referee("Мастер", "digest", GmSettings(blind=blind))), roll_off=(),
-                           evening=None, moves=0)
+                           game=game, autopilot=(), gm=GmState(referee=Referee("Мастер", "digest", GmSettings(blind=blind))),
+                           family_state=PokerState())
 
 
 @hsettings(max_examples=examples(30))

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings as hsettings, strategies as 
 
 from referee.games.liars_dice.rules import (Action, Bid, CallLiar, GameState, MakeBid, NextRound, Phase, Roll, RollOff, Settings,
                            SpotOn, apply, legal_actions, new_game, pending_roll_off)
-from referee.views import game_view
+from referee.games.liars_dice.views import game_view
 from tests.rules.random_games import house_settings
 from tests.support.properties import examples
 

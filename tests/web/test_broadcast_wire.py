@@ -15,7 +15,8 @@ from referee.config import Limits
 from referee.fairness.keys import Signer
 from referee.table.fair_dealer import FairDealer
 from referee.games.liars_dice.round_views import history_view
-from referee.views import game_view, table_view
+from referee.games.liars_dice.views import game_view
+from referee.views import table_view
 from referee.web.frames import GuardedPacket
 from referee.web.wire import encode
 from tests.support.app import make_harness, states_of
@@ -37,8 +38,8 @@ def alone(harness, table, seat):
                       server_key=services.server_key, private=table.private_for(seat) if seat is not None else None,
                       draws=table.draw_parts())
     if state.game is not None:
-        view["game"] = {**game_view(state.game, seat, game_no=state.game_no, roll_off=state.roll_off),
-                        **history_view(state.round_history, bids=len(state.game.bids))}
+        view["game"] = {**game_view(state.game, seat, game_no=state.game_no, roll_off=state.family_state.roll_off),
+                        **history_view(state.family_state.round_history, bids=len(state.game.bids))}
     return view
 
 

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from referee.table.table import Table
+from referee.games.liars_dice.play import LiarsDicePlay
 from tests.support.app import last_state, make_harness
 from tests.support.dealers import PlainDealer
 
@@ -44,7 +44,7 @@ def test_a_handler_that_breaks_answers_server_error_to_its_sender_and_the_server
     def broken(*_args, **_kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(Table, "bid", broken)
+    monkeypatch.setattr(LiarsDicePlay, "bid", broken)
     with caplog.at_level(logging.ERROR, logger="referee.web"):
         ack = anna.emit("bid", {"quantity": 1, "face": 2, "against": {"game": 1, "round": 1, "bids": 0}},
                         callback=True)

@@ -71,7 +71,7 @@ def test_versions_never_go_back_when_two_changes_are_told_at_once():
     opener = table.current.game.turn
 
     held, release = threading.Event(), threading.Event()
-    bidding = threading.Thread(target=lambda: table.bid(opener, 2, 6))
+    bidding = threading.Thread(target=lambda: table.play.bid(opener, 2, 6))
     real_private_for = table.private_for
 
     def private_for(seat: int) -> dict:
@@ -83,7 +83,7 @@ def test_versions_never_go_back_when_two_changes_are_told_at_once():
     table.private_for = private_for
     bidding.start()
     assert held.wait(10)
-    table.liar(1 - opener)
+    table.play.liar(1 - opener)
     release.set()
     bidding.join(10)
 

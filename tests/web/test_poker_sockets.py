@@ -74,7 +74,7 @@ def test_only_the_holder_ever_sees_the_cup_and_everyone_sees_it_after_the_doubt(
 
     def remember():
         game = table.game
-        truth[(table.current.game_no, game.round_no, table.current.moves)] = list(game.cup)
+        truth[(table.current.game_no, game.round_no, table.current.family_state.moves)] = list(game.cup)
 
     assert clients[0].emit("start", {}, callback=True)["ok"]
     remember()

@@ -15,7 +15,7 @@ from referee.fairness.keys import Signer
 from referee.games.poker_bluff.rules import PokerSettings, Roll as PokerRoll, apply as poker_apply, new_game as poker_new
 from referee.state_parts import StateFeed, merge, split
 from referee.table.fair_dealer import FairDealer
-from referee.views import FAMILY_VIEWS
+from referee.games.registry import family_named
 from referee.games.poker_bluff.views import poker_table_games
 from tests.support.app import make_harness, states_of
 from tests.support.dealers import PlainDealer
@@ -122,7 +122,7 @@ def test_a_poker_dice_game_split_and_merged_is_every_seats_own_view():
     state = poker_apply(poker_new(PokerSettings(), (0, 1), 0), PokerRoll((2, 2, 5, 5, 1))).state
     views = poker_table_games(state, [0, 1, None], game_no=1, moves=0)
     public, parts = split({seat: {"version": 1, "you": {"seat": seat}, "game": game} for seat, game in views.items()},
-                          FAMILY_VIEWS["poker_bluff"].flags)
+                          family_named("poker_bluff").views.flags)
     assert parts[0]["game"]["cup"] == [2, 2, 5, 5, 1] and "cup" not in parts[1].get("game", {})
     assert public["game"]["cup"] == []
     for seat in (0, 1):

@@ -31,7 +31,7 @@ from referee.games.liars_dice.arena_book import FORFEIT, GameBook
 from referee.arena_report import Tally
 from referee.games.liars_dice.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, Phase, RulesError, SpotOn, Step, apply,
                            callers)
-from referee.views import game_view
+from referee.games.liars_dice.views import game_view
 
 
 @dataclass

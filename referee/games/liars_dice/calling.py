@@ -45,9 +45,9 @@ class Calling:
     _dealer: Dealer
     current: TableState
     game: GameState | None
-    _command: Callable[[], AbstractContextManager[None]]
+    command: Callable[[], AbstractContextManager[None]]
     _commit: Callable[..., None]
-    _notify: Callable[[], None]
+    notify: Callable[[], None]
     _require_seat: Callable[[int], None]
     _turn: Callable[[], Turn | None]
     _close_game: Callable[[], None]
@@ -62,7 +62,7 @@ class Calling:
         self._call("spot_on", seat, by_bot, against)
 
     def _call(self, kind: str, seat: int, by_bot: bool, against: Turn | None) -> None:
-        with self._command():
+        with self.command():
             self._require_seat(seat)
             require_uncalled(self._called(), seat, against)
             require_current(self._turn(), against)
@@ -74,7 +74,7 @@ class Calling:
                                              fairness.deal_secret, list(fairness.changes))
                 self._commit("round_revealed", reveal)
             self._close_game()
-        self._notify()
+        self.notify()
 
     def _called(self) -> tuple[int, int, int] | None:
         """(game, round, caller) of the round revealed last, while nothing is being bid after it."""

@@ -9,10 +9,10 @@ What is counted (the table page's help text and docs/protocol.md say the same):
 
 Only public facts go in: who bid, who called, and the reveal's outcome. ``counted`` wraps a
 family's fold handlers so ``game_started`` begins fresh figures for the players it seats and
-``bid``, ``liar`` and ``spot_on`` add to them; the table keeps them (``TableState.stats``) until
+``bid``, ``liar`` and ``spot_on`` add to them; the table keeps them (``LiarsDiceState.stats``) until
 the next game starts, so they can be shown at game over.
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {"dice_per_player": 1}}, None)
 >>> for seat, name in ((0, "Anna"), (1, "Ben")):
 ...     state = fold(state, "seat_taken", {"seat": seat, "name": name, "kind": "human"}, None)
@@ -21,7 +21,7 @@ the next game starts, so they can be shown at game over.
 >>> state = fold(state, "round_dealt", {}, {"hands": {"0": [2], "1": [3]}})
 >>> state = fold(state, "bid", {"seat": 0, "quantity": 2, "face": 2}, None)
 >>> state = fold(state, "liar", {"seat": 1}, None)
->>> state.stats[0], state.stats[1]
+>>> state.family_state.stats[0], state.family_state.stats[1]
 ({'bids': 1, 'calls_won': 0, 'calls_lost': 0, 'dice_lost': 1, 'caught': 1}, {'bids': 0, 'calls_won': 1, 'calls_lost': 0, 'dice_lost': 0, 'caught': 0})
 """
 from __future__ import annotations
@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from referee.games.liars_dice.rules import GameState
-from referee.views import STAT_FIGURES as FIGURES
 
 if TYPE_CHECKING:
     from referee.table.state import TableState
@@ -38,6 +37,9 @@ if TYPE_CHECKING:
 Handler = Callable[["TableState", dict[str, Any], dict[str, Any]], "TableState"]
 Stats = Mapping[int, Mapping[str, int]]
 """Each seat's figures of the last game started, by seat."""
+FIGURES = ("bids", "calls_won", "calls_lost", "dice_lost", "caught")
+"""The figures of a player's game, by name (the table's ``stats`` at game over shows them)."""
+
 
 def fresh(seats: list[int]) -> dict[int, dict[str, int]]:
     """Zero figures for each of ``seats``.
@@ -76,14 +78,14 @@ def after_call(stats: Stats, game: GameState | None) -> dict[int, dict[str, int]
 
 def _started(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
-        return handler(state, public, secret).evolve(stats=fresh(list(public["seats"])))
+        return handler(state, public, secret).with_family(stats=fresh(list(public["seats"])))
     return fold
 
 
 def _bid(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
         after = handler(state, public, secret)
-        return after.evolve(stats=added(after.stats, public["seat"], bids=1))
+        return after.with_family(stats=added(after.family_state.stats, public["seat"], bids=1))
     return fold
 
 
@@ -91,7 +93,7 @@ def _call(handler: Handler) -> Handler:
     def fold(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
         after = handler(state, public, secret)
         game = after.game if isinstance(after.game, GameState) else None
-        return after.evolve(stats=after_call(after.stats, game))
+        return after.with_family(stats=after_call(after.family_state.stats, game))
     return fold
 
 

@@ -66,7 +66,7 @@ class Opening:
     game: GameState | None
     _commit: Callable[..., None]
     _open_round: Callable[[], None]
-    _await_draw: Callable[[], None]
+    await_draw: Callable[[], None]
 
     def _start_game(self) -> None:
         """The entries of a start (inside the caller's command): the game, its manifest, the
@@ -79,13 +79,13 @@ class Opening:
             raise TableError("start/too_few", "a game needs at least 2 seated players")
         game_no = state.game_no + 1
         rolling_off = state.settings.first_opener == "roll_off"
-        opener = None if rolling_off else first_opener(seats, state.last_first_opener)
+        opener = None if rolling_off else first_opener(seats, state.family_state.last_first_opener)
         self._commit("game_started", {"game": game_no, "seats": seats, "opener": opener})
         manifest, secret = self._dealer.open_game(self.id, game_no, state.settings.to_dict(), seats, state.humans(),
                                                   draw_slots=draw_slots_for(state.gm.settings.cheating))
         self._commit("game_opened", manifest, secret)
         if self.game is not None and pending_roll_off(self.game):
-            self._await_draw()  # each throw waits for the seeds of the people throwing (draw_seeding)
+            self.await_draw()  # each throw waits for the seeds of the people throwing (draw_seeding)
         else:
             self._open_round()
 

@@ -1,6 +1,6 @@
 """The finished rounds of a Liar's Dice table's current game, and which moves a bot played for a person.
 
-``advance`` is the table fold's hook (``referee.table.state.fold``): it reads each entry with the
+``advance`` is the table fold's hook (``referee.table.fold``): it reads each entry with the
 game before and after it and keeps what the round-history view shows (``referee.games.liars_dice.round_views``):
 
 - ``stand_ins``: for each bid of the round being played (and revealed, until the next round),

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from referee.games.liars_dice.rules import GameState, Phase
 
 from referee.table.dealing import seed_inputs
+from referee.table.held_seeds import HeldSeeds
 from referee.table.errors import TableError
 
 if TYPE_CHECKING:
@@ -41,29 +42,6 @@ if TYPE_CHECKING:
 
 RESUME_FACTOR = 10
 """After a restart a round waits this many ``seed_wait_s`` for the seeds of people reconnecting."""
-
-
-class HeldSeeds:
-    """The seeds a table was given for one round (its (game, round) key), by seat, in arrival order,
-    until the deal logs them; seeds of another round are dropped when the first of a new one comes.
-
-    >>> held = HeldSeeds()
-    >>> held.of((1, 1))[2] = "ab" * 32
-    >>> sorted(held.of((1, 1))), held.of((1, 2))
-    ([2], {})
-    """
-
-    __slots__ = ("_key", "_seeds")
-
-    def __init__(self) -> None:
-        self._key: tuple[int, int] | None = None
-        self._seeds: dict[int, str] = {}
-
-    def of(self, key: tuple[int, int]) -> dict[int, str]:
-        """The seeds held for round ``key`` (to read or add to); empty, and the others dropped, for a new round."""
-        if key != self._key:
-            self._key, self._seeds = key, {}
-        return self._seeds
 
 
 class Seeding:
@@ -79,9 +57,9 @@ class Seeding:
     connected: set[int]
     current: TableState
     game: GameState | None
-    _command: Callable[[], AbstractContextManager[None]]
+    command: Callable[[], AbstractContextManager[None]]
     _commit: Callable[..., None]
-    _notify: Callable[[], None]
+    notify: Callable[[], None]
     _require_seat: Callable[[int], None]
     _load_dice: Callable[[], None]
 
@@ -92,7 +70,7 @@ class Seeding:
         The seed is held until the deal, which logs it in its own transaction (module docstring);
         the seed that completes the round deals it at once. No view shows a seed (nor which seats
         gave one), so a seed that leaves the round waiting changes nothing anyone sees."""
-        with self._command():
+        with self.command():
             self._require_seat(seat)
             game = self.game
             if game is None or game.phase is not Phase.ROLLING or round_no != game.round_no:
@@ -111,7 +89,7 @@ class Seeding:
                     self._scheduler.call_later(self._seed_wait_s, lambda: self._deal_late(key))
                 return
             self._deal()
-        self._notify()
+        self.notify()
 
     def _round_key(self) -> tuple[int, int]:
         game = self.game
@@ -174,20 +152,20 @@ class Seeding:
         if wait is None:
             wait = RESUME_FACTOR * self._seed_wait_s
         if wait <= 0 or self._seeds_complete():
-            with self._command():
+            with self.command():
                 self._deal()
             return
         self._scheduler.call_later(wait, lambda: self._deal_late(key))
 
     def _deal_late(self, key: tuple[int, int]) -> None:
-        with self._command():
+        with self.command():
             game = self.game
             if game is None or game.phase is not Phase.ROLLING or key != self._round_key():
                 return
             if self.current.require_seeds and self._unseeded():
                 return  # require_seeds: the round waits for a person's seed (contribute_seed)
             self._deal()
-        self._notify()
+        self.notify()
 
     def _deal(self) -> None:
         """Deal the rolling round, in the running command: first the seeds held for it, each its

@@ -13,7 +13,7 @@ come from the draw's secret); ``declared``, ``believed``, ``kept`` and ``doubted
 players' moves; a doubt that ends the game records its winner in the evening, and
 ``evening_ended`` confirms the bracket's champion; ``next_round`` follows a doubt that did not.
 
->>> from referee.table.state import fold
+>>> from referee.table.fold import fold
 >>> state = fold(None, "table_created", {"id": "t1", "rules": {"game": "poker_bluff"}}, None)
 >>> for seat, name in enumerate(("Anna", "Ben")):
 ...     state = fold(state, "seat_taken", {"seat": seat, "name": name, "kind": "human"}, None)
@@ -24,28 +24,52 @@ Traceback (most recent call last):
 referee.table.errors.TableError: evening 1 plays seats [0, 1] now, seat 0 starting: not [1, 0] with seat 1
 >>> fold(state, "game_started", {"game": 1, "seats": [0, 1], "opener": 0}, None).game.holder
 0
->>> drawn = fold(state.evolve(evening=None), "evening_started", {"evening": 1, "entrants": [0, 1], "starters": "drawn"}, None)
->>> fold(drawn, "game_started", {"game": 1, "seats": [0, 1], "opener": None}, None).evening.drawing
+>>> drawn = fold(state.with_family(evening=None), "evening_started",
+...              {"evening": 1, "entrants": [0, 1], "starters": "drawn"}, None)
+>>> fold(drawn, "game_started", {"game": 1, "seats": [0, 1], "opener": None}, None).family_state.evening.drawing
 True
 """
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from referee.fairness.purposes import (BRACKET, POKER_CUP, POKER_ROLL, POKER_STARTER, ROLL_OFF_SIDES, bracket_items,
                                        bracket_order, purpose, starter_items)
-from referee.rules.event import Event
-from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, GameState, NextRound, Reroll, Roll, Step, apply,
-                                       from_dict, pending_roll)
-
-from referee.table.errors import TableError
 from referee.games.poker_bluff.evening import Evening
+from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, GameState, NextRound, Reroll, Roll, Step, apply,
+                                             from_dict, pending_roll)
+from referee.rules.event import Event
+from referee.table.errors import TableError
 
 if TYPE_CHECKING:
     from referee.table.state import TableState
 
 Handler = Callable[["TableState", dict[str, Any], dict[str, Any]], "TableState"]
+
+
+@dataclass(frozen=True, slots=True)
+class PokerState:
+    """What a poker-dice table keeps besides the game (``TableState.family_state``)."""
+
+    evening: Evening | None = None
+    """The table's last evening (its bracket, matches and champion), None before the first."""
+    moves: int = 0
+    """Moves of the running round (the ``against`` step of a move)."""
+    rolls: int = 0
+    """Rolls of the running game (the counter of the next ``poker_roll`` draw)."""
+
+    @property
+    def busy(self) -> bool:
+        """True while an evening has no champion: the rules change only after it."""
+        return self.evening is not None and not self.evening.ended
+
+    def may_leave(self, seat: int) -> None:
+        """A seat still in a running evening's bracket stays (``evening/running``)."""
+        if self.busy and self.evening is not None and seat in self.evening.contenders:
+            raise TableError("evening/running", f"seat {seat} is still in this evening's bracket: it can leave "
+                                                "once it is out or the evening has a champion")
 
 
 def roll_items(count: int) -> list[tuple[str, int]]:
@@ -58,8 +82,9 @@ def roll_items(count: int) -> list[tuple[str, int]]:
 
 
 def _evening_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    number = state.evening.number + 1 if state.evening is not None else 1
-    if state.game_running or state.evening_running or public["evening"] != number:
+    last = state.family_state.evening
+    number = last.number + 1 if last is not None else 1
+    if state.game_running or state.series_running or public["evening"] != number:
         raise TableError("evening/order", f"evening {public['evening']} cannot begin now: the next is evening "
                                           f"{number}, once no game or evening is running")
     entrants = list(public["entrants"])
@@ -71,12 +96,12 @@ def _evening_started(state: TableState, public: dict[str, Any], _secret: dict[st
         raise TableError("evening/order", f"evening_started is {{evening, entrants, starters: \"drawn\"}} and, for "
                                           f"three entrants or more, bracket: \"drawn\"; not {public}")
     evening = Evening.begin(number, entrants, starters_drawn="starters" in public, bracket_drawn="bracket" in public)
-    return replace(state, evening=evening, events=(Event("evening_started", dict(public)),))
+    return state.evolve(events=(Event("evening_started", dict(public)),)).with_family(evening=evening)
 
 
 def _bracket_drawn(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     """The evening's revealed bracket draw, in its own game (the next game number), gives the bracket order."""
-    evening, fairness = state.evening, state.fairness
+    evening, fairness = state.family_state.evening, state.fairness
     game_no = state.game_no + 1
     if (evening is None or not evening.drawing_bracket or fairness is None or public.get("game") != game_no
             or fairness.opening_public.get("game") != game_no or public.get("evening") != evening.number):
@@ -92,11 +117,12 @@ def _bracket_drawn(state: TableState, public: dict[str, Any], _secret: dict[str,
     order = bracket_order(entrants, [result["value"] for result in draw[1]["results"]])
     if public.get("order") != order:
         raise TableError("bracket/draw", f"draw {number} orders the bracket {order}, not {public.get('order')}")
-    return replace(state, game_no=game_no, evening=evening.paired(order), events=(Event("bracket_drawn", dict(public)),))
+    return state.evolve(game_no=game_no, events=(Event("bracket_drawn", dict(public)),)).with_family(
+        evening=evening.paired(order))
 
 
 def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    evening = state.evening
+    evening = state.family_state.evening
     match = evening.next_match(state.settings.two_games) if evening is not None and not evening.ended else None
     if match is None or state.game_running:
         raise TableError("evening/order", "no evening has a game to play now: start an evening first")
@@ -106,13 +132,13 @@ def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, 
                                           f"{expected['seats']} now, seat {expected['opener']} starting: not "
                                           f"{public.get('seats')} with seat {public.get('opener')}")
     game = match.next_game(state.settings)  # type: ignore[arg-type]  (to be re-made once a drawn starter is known)
-    return replace(state, game_no=expected["game"], game=game, evening=evening.playing(match) if evening else None,
-                   fairness=None, moves=0, rolls=0)
+    return state.evolve(game_no=expected["game"], game=game, fairness=None).with_family(
+        evening=evening.playing(match) if evening else None, moves=0, rolls=0)
 
 
 def _starter_drawn(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     """The match's starter draw, revealed, names who starts its first game: the button is theirs."""
-    evening, fairness = state.evening, state.fairness
+    evening, fairness = state.family_state.evening, state.fairness
     if evening is None or not evening.drawing or fairness is None or public.get("game") != state.game_no:
         raise TableError("starter/draw", f"no starter is being drawn in game {public.get('game')}")
     match = evening.matches[-1]
@@ -128,12 +154,12 @@ def _starter_drawn(state: TableState, public: dict[str, Any], _secret: dict[str,
         raise TableError("starter/draw", f"draw {number} names seat {starter} to start, not seat {public['seat']}")
     evening = evening.started_by(starter)
     game = evening.matches[-1].next_game(state.settings)
-    return replace(state, game=game, evening=evening, events=(Event("starter_drawn", dict(public)),))
+    return state.evolve(game=game, events=(Event("starter_drawn", dict(public)),)).with_family(evening=evening)
 
 
 def _cup_rolled(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     game, fairness = _poker_game(state), state.fairness
-    counter = state.rolls + 1
+    counter = state.family_state.rolls + 1
     number = public["draw"]
     if fairness is None or public["game"] != state.game_no:
         raise TableError("roll/order", f"roll {counter} belongs to game {state.game_no}, not {public['game']}")
@@ -147,7 +173,7 @@ def _cup_rolled(state: TableState, public: dict[str, Any], _secret: dict[str, An
                                       f"({pending_roll(game)} dice, committed and not revealed)")
     values = tuple(int(result["value"]) for result in draw[1]["results"])
     step = apply(game, Roll(values))
-    return replace(state, game=step.state, rolls=counter, events=_public_events(step))
+    return state.evolve(game=step.state, events=_public_events(step)).with_family(rolls=counter)
 
 
 def _require_unpaused(state: TableState) -> None:
@@ -178,9 +204,10 @@ def _doubted(state: TableState, public: dict[str, Any], _secret: dict[str, Any])
     _require_unpaused(state)
     after = _played(state, public, Doubt(public["seat"]))
     game = _poker_game(after)
-    if game.winner is None or after.evening is None:
+    evening = after.family_state.evening
+    if game.winner is None or evening is None:
         return after
-    return replace(after, evening=after.evening.record(game.winner))
+    return after.with_family(evening=evening.record(game.winner))
 
 
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
@@ -188,22 +215,23 @@ def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, A
     _require_unpaused(state)
     step = apply(_poker_game(state), NextRound())
     fairness = state.fairness.forget_revealed() if state.fairness is not None else None
-    return replace(state, game=step.state, moves=0, fairness=fairness, events=_public_events(step))
+    return state.evolve(game=step.state, fairness=fairness, events=_public_events(step)).with_family(moves=0)
 
 
 def _evening_ended(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    evening = state.evening
+    evening = state.family_state.evening
     if evening is None or evening.ended or evening.champion is None or public != {
             "evening": evening.number, "champion": evening.champion}:
         raise TableError("evening/order", f"evening_ended {public} names no decided evening and its champion")
-    return replace(state, evening=replace(evening, ended=True), events=(Event("evening_ended", dict(public)),))
+    return state.evolve(events=(Event("evening_ended", dict(public)),)).with_family(evening=replace(evening, ended=True))
 
 
 def _played(state: TableState, public: dict[str, Any], action: Declare | Believe | Reroll | Doubt) -> TableState:
     """A move: by the seat itself (its timeout strikes reset) or by a bot standing in for it."""
     step = apply(_poker_game(state), action)
     strikes = state.strikes if public.get("by_bot") else {**state.strikes, public["seat"]: 0}
-    return replace(state, game=step.state, strikes=strikes, moves=state.moves + 1, events=_public_events(step))
+    return state.evolve(game=step.state, strikes=strikes, events=_public_events(step)).with_family(
+        moves=state.family_state.moves + 1)
 
 
 def _public_events(step: Step) -> tuple[Event, ...]:
@@ -229,4 +257,4 @@ HANDLERS: dict[str, Handler] = {
     "next_round": _next_round,
     "evening_ended": _evening_ended,
 }
-"""The poker-dice family's own entries (``referee.table.state.FAMILY_HANDLERS``)."""
+"""The poker-dice family's own entries (``Family.handlers``)."""

@@ -1,4 +1,5 @@
-"""Poker-dice at a table: an evening's games, the cup's rolls as committed draws, the players' moves.
+"""Poker-dice at one table: the game object a poker-dice ``Table`` holds (``table.play``): an evening's
+games, the cup's rolls as committed draws, the players' moves.
 
 Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
 
@@ -33,24 +34,22 @@ Each command is one transaction (docs/protocol.md, "A poker-dice table's log"):
  'draw_committed', 'cup_rolled']
 >>> from referee.games.poker_bluff.rules import HIGHEST
 >>> holder = table.game.holder  # the starter the draw named: seat 0 or 1
->>> table.declare(holder, HIGHEST); table.doubt(1 - holder)
->>> table.game.winner in (0, 1), table.current.evening.champion == table.game.winner
+>>> table.play.declare(holder, HIGHEST); table.play.doubt(1 - holder)
+>>> table.game.winner in (0, 1), table.current.family_state.evening.champion == table.game.winner
 (True, True)
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.fairness import kinds
 from referee.fairness.purposes import bracket_order
 from referee.fairness.secrets_chain import MIN_DRAW_SLOTS
-from referee.rules.families import rules_of
-from referee.games.poker_bluff.rules import Declaration, GameState, pending_roll
+from referee.games.poker_bluff.rules import Believe, Declaration, Declare, Doubt, GameState, action_from_json, pending_roll
 
 from referee.table.against import Turn, require_current
 from referee.table.errors import TableError
+from referee.table.game_play import GamePlay
 from referee.table.settle import settlement
 
 DRAW_SLOTS = 256
@@ -59,23 +58,9 @@ level with 10 tokens each were seen to need 1351 in a game (mean 358); people ne
 A game that needs more draws on in blocks of 256, each announced half a block ahead
 (docs/fairness.md, ``next_draw_root``), so the opening builds a 256-leaf tree, not 4096."""
 
-if TYPE_CHECKING:
-    from referee.table.dealing import Dealer
-    from referee.table.state import TableState
-
-
-class PokerPlay:
-    """Mixed into ``Table``, which provides the dealer, the command machinery and the draws."""
-
-    id: str
-    _dealer: Dealer
-    current: TableState
-    _command: Callable[[], AbstractContextManager[None]]
-    _commit: Callable[..., None]
-    _notify: Callable[[], None]
-    _require_seat: Callable[[int], None]
-    _turn: Callable[[], Turn | None]
-    _await_draw: Callable[[], None]
+class PokerBluffPlay(GamePlay):
+    """The poker-dice commands of one table (``declare``, ``believe``, ``keep``, ``doubt``) and what the
+    table asks of its game (a start, the roll after "next round", a drawn bracket, starter or roll)."""
 
     def declare(self, seat: int, declaration: Declaration, *, by_bot: bool = False,
                 against: Turn | None = None) -> None:
@@ -89,15 +74,15 @@ class PokerPlay:
 
     def keep(self, seat: int, keep: tuple[int, ...], *, by_bot: bool = False, against: Turn | None = None) -> None:
         """``seat`` sets ``keep`` aside face up; the other dice of the cup are rolled at once."""
-        with self._command():
+        with self.command():
             self._move("kept", seat, {"keep": list(keep)}, by_bot, against)
             self._poker_roll()
-        self._notify()
+        self.notify()
 
     def doubt(self, seat: int, *, by_bot: bool = False, against: Turn | None = None) -> None:
         """``seat`` doubts the declaration: the cup is shown (every draw of the game is revealed), a token
         changes hands, and the game (and after the final, the evening) may end."""
-        with self._command():
+        with self.command():
             self._move("doubted", seat, {}, by_bot, against)
             fairness = self.current.fairness
             if fairness is not None:
@@ -105,14 +90,42 @@ class PokerPlay:
                     self._commit(kinds.DRAW_REVEALED,
                                  self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret), secret))
             self._poker_game_end()
-        self._notify()
+        self.notify()
+
+    # -- what the table asks ------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._start_poker()
+
+    def begin_round(self) -> None:
+        self._poker_roll()
+
+    def drawn(self, number: int) -> None:
+        evening = self.current.family_state.evening
+        if evening is not None and evening.drawing_bracket:
+            self._bracket_drawn(number)
+        elif evening is not None and evening.drawing:
+            self._starter_drawn(number)
+        else:
+            self._rolled(number)
+
+    def act(self, seat: int, action: dict[str, Any], against: Turn) -> None:
+        move = action_from_json(seat, action)
+        if isinstance(move, Declare):
+            self.declare(seat, move.declaration, by_bot=True, against=against)
+        elif isinstance(move, Believe):
+            self.believe(seat, by_bot=True, against=against)
+        elif isinstance(move, Doubt):
+            self.doubt(seat, by_bot=True, against=against)
+        else:
+            self.keep(seat, move.keep, by_bot=True, against=against)
 
     def _move(self, kind: str, seat: int, public: dict[str, Any], by_bot: bool, against: Turn | None) -> None:
-        with self._command():
+        with self.command():
             self._require_seat(seat)
             require_current(self._turn(), against, moves="move(s)", idle="no round being played")
             self._commit(kind, {"seat": seat, **public, **({"by_bot": True} if by_bot else {})})
-        self._notify()
+        self.notify()
 
     def _start_poker(self) -> None:
         """The entries of a start (inside the caller's command): a new evening when none is running (an
@@ -121,18 +134,18 @@ class PokerPlay:
         state = self.current
         if state.game_running:
             raise TableError("game/running", "a game is already running at this table")
-        if state.evening_running and state.evening.drawing_bracket:  # type: ignore[union-attr]
+        if state.series_running and state.family_state.evening.drawing_bracket:
             raise TableError("evening/drawing", "the evening's bracket is being drawn: its first game starts then")
-        if not state.evening_running:
+        if not state.series_running:
             if len(state.seats) < 2:
                 raise TableError("start/too_few", "an evening needs at least 2 seated players")
-            number = state.evening.number + 1 if state.evening is not None else 1
+            number = state.family_state.evening.number + 1 if state.family_state.evening is not None else 1
             entrants = sorted(state.seats)
             drawn = {"bracket": "drawn"} if len(entrants) >= 3 else {}
             self._commit("evening_started", {"evening": number, "entrants": entrants, "starters": "drawn", **drawn})
             if drawn:
                 self._open_game(self.current.game_no + 1, entrants, MIN_DRAW_SLOTS)  # one draw: the fewest slots
-                self._await_draw()
+                self.await_draw()
                 return
         self._start_match_game()
         self._poker_roll()
@@ -142,7 +155,7 @@ class PokerPlay:
         and the first game of the bracket opens (its starter draw is awaited next)."""
         fairness = self.current.fairness
         drawn = fairness.draw_at(number) if fairness is not None else None
-        evening = self.current.evening
+        evening = self.current.family_state.evening
         if fairness is None or drawn is None or evening is None:
             raise TableError("bracket/draw", f"draw {number} is not a draw of this evening")
         self._commit(kinds.DRAW_REVEALED, self._dealer.reveal_draw((fairness.opening_public, fairness.opening_secret),
@@ -154,7 +167,7 @@ class PokerPlay:
 
     def _start_match_game(self) -> None:
         """``game_started`` for the bracket's next game and its manifest (inside the caller's command)."""
-        evening = self.current.evening
+        evening = self.current.family_state.evening
         match = evening.next_match(self.current.settings.two_games) if evening is not None else None
         if match is None:
             raise TableError("evening/order", "this evening has no game left to play")
@@ -166,7 +179,7 @@ class PokerPlay:
         """``game_opened``: the manifest of game ``game_no`` for ``seats`` (a match's pair, or every entrant
         of an evening's bracket draw) and the people among them, committing to ``draw_slots`` draws."""
         people = [seat for seat in self.current.humans() if seat in seats]
-        manifest, secret = self._dealer.open_game(self.id, game_no, rules_of(self.current.settings), seats, people,
+        manifest, secret = self._dealer.open_game(self.id, game_no, {"game": "poker_bluff", **self.current.settings.to_dict()}, seats, people,
                                                   draw_slots=draw_slots)
         self._commit("game_opened", manifest, secret)
 
@@ -176,7 +189,7 @@ class PokerPlay:
         game = self.current.game
         if not isinstance(game, GameState) or pending_roll(game) == 0:
             return
-        self._await_draw()
+        self.await_draw()
 
     def _starter_drawn(self, number: int) -> None:
         """The match's starter draw ``number`` is made: revealed at once, it names the seat that starts."""
@@ -201,11 +214,11 @@ class PokerPlay:
         state = self.current
         if state.game is None or state.game.winner is None:
             return
-        evening = state.evening
+        evening = state.family_state.evening
         decided = evening is not None and evening.champion is not None
         settled = settlement(state, pot_seats=evening.bracket.entrants if evening is not None and decided else ())
         if settled is not None:
             self._commit("game_settled", settled)
-        evening = self.current.evening
+        evening = self.current.family_state.evening
         if evening is not None and evening.champion is not None and not evening.ended:
             self._commit("evening_ended", {"evening": evening.number, "champion": evening.champion})

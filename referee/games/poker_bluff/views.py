@@ -21,7 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from referee.games.poker_bluff.rules import HIGHEST, Bracket, Declaration, GameState, Match, Phase, RoundResult, keepable
+from referee.family_views import FamilyViews, Relay, TableLike
+from referee.games.poker_bluff.rules import (HIGHEST, Bracket, Declaration, GameState, Match, Phase, PokerSettings, RoundResult,
+                                             keepable)
+from referee.gm.stakes import pot
 
 FAMILY = "poker_bluff"
 _CUP_IN_HAND = (Phase.DECLARING, Phase.RESPONDING, Phase.KEEPING)
@@ -135,3 +138,38 @@ def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, 
         "drawing": bool(getattr(evening, "drawing", False)),
         "drawing_bracket": drawing_bracket,
     }
+
+
+def _poker_games(state: TableLike, seats: Sequence[int | None]) -> dict[int | None, dict[str, Any]]:
+    game = state.game
+    if not isinstance(game, GameState):
+        return {}
+    return poker_table_games(game, seats, game_no=state.game_no, moves=state.family_state.moves)
+
+
+def _poker_referee(state: TableLike, blind: bool) -> dict[str, Any] | None:
+    game = state.game
+    if not isinstance(game, GameState):
+        return None
+    return poker_game_view(game, None, game_no=state.game_no, see_all=not blind)
+
+
+def _poker_relay(state: TableLike, blind: bool) -> Relay:
+    """The cup, to its holder, while they have it before them (nothing for a blind referee)."""
+    game = state.game
+    if blind or not isinstance(game, GameState) or game.holder is None:
+        return None, {}
+    view = poker_game_view(game, game.holder, game_no=state.game_no)
+    return None, {game.holder: view["cup"]} if view["cup"] else {}
+
+
+def _poker_extra(state: TableLike) -> dict[str, Any]:
+    evening = state.family_state.evening
+    stakes = [state.gm.stakes[seat] for seat in (evening.bracket.entrants if evening else ()) if seat in state.gm.stakes]
+    token_value = state.settings.token_value if isinstance(state.settings, PokerSettings) else ""
+    return {"evening": evening_view(evening, pot=pot(stakes) if stakes else None, token_value=token_value)}
+
+
+VIEWS = FamilyViews(_poker_games, _poker_referee, _poker_extra, _poker_relay,
+                    flags=("can_doubt", "can_believe", "must_doubt"))
+"""How a poker-dice table shows its game (``Family.views``)."""

@@ -2,7 +2,7 @@
 
 Every ``PolicyBot`` is a ``referee.games.bot.Bot``, the interface every family's bots share.
 
-A bot reads only the seat view (``referee.views.game_view`` for its seat; docs/bots.md) and
+A bot reads only the seat view (``referee.games.liars_dice.views.game_view`` for its seat; docs/bots.md) and
 returns an action dict, or None for "no call" when it is asked as a seat that is not the
 player to act (``challenge = anyone``). Inside the bots a move is a bid ``(quantity, face)``,
 ``LIAR``, ``SPOT_ON`` or ``WAIT`` (``situation``); ``to_action`` turns a move into its JSON form.

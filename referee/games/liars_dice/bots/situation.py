@@ -116,7 +116,7 @@ class Situation:
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any]) -> "Situation":
-        """Read a seat view (``referee.views.game_view``: the keys of docs/bots.md). A view without the
+        """Read a seat view (``referee.games.liars_dice.views.game_view``: the keys of docs/bots.md). A view without the
         house-rule keys (``palifico``, ``callers``, ``can_spot_on``: an older server's) is a round
         that is not palifico, where only the player to act may call and nobody may say spot on."""
         settings = Settings.from_dict(dict(view["rules"]))

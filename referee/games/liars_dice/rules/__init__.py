@@ -13,7 +13,8 @@ from referee.rules.errors import IllegalAction, MalformedAction, RulesError, Set
 from referee.games.liars_dice.rules.raising import BidOrder, bid_order
 from referee.games.liars_dice.rules.roll_off import pending_roll_off
 from referee.games.liars_dice.rules.settings import PRESETS, TABLE_SWITCHES, Settings
-from referee.games.liars_dice.rules.state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
+from referee.rules.event import Event
+from referee.games.liars_dice.rules.state import (Action, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
                     Roll, RollOff, RoundResult, SpotOn)
 
 __all__ = [

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.rules.errors import IllegalAction, MalformedAction
-from referee.games.liars_dice.rules.state import ChangeDie, Event, GameState, LoseDie, Phase
+from referee.rules.event import Event
+from referee.games.liars_dice.rules.state import ChangeDie, GameState, LoseDie, Phase
 
 
 def _require_int(value: object, what: str) -> int:

@@ -20,7 +20,8 @@ from referee.games.liars_dice.rules.bids import Bid, count_matching
 from referee.games.liars_dice.rules.bound import ROUND_BOUND, leader, spot_on_played
 from referee.rules.errors import IllegalAction, MalformedAction
 from referee.games.liars_dice.rules.settings import Settings
-from referee.games.liars_dice.rules.state import CallLiar, Event, GameState, Phase, PlacedBid, RoundResult, SpotOn
+from referee.rules.event import Event
+from referee.games.liars_dice.rules.state import CallLiar, GameState, Phase, PlacedBid, RoundResult, SpotOn
 
 
 def callers(state: GameState) -> tuple[int, ...]:

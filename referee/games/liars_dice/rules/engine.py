@@ -27,7 +27,8 @@ from referee.rules.errors import IllegalAction, MalformedAction
 from referee.games.liars_dice.rules.raising import BidOrder, bid_order
 from referee.games.liars_dice.rules.roll_off import roll_off
 from referee.games.liars_dice.rules.settings import Settings
-from referee.games.liars_dice.rules.state import (Action, CallLiar, ChangeDie, Event, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
+from referee.rules.event import Event
+from referee.games.liars_dice.rules.state import (Action, CallLiar, ChangeDie, GameState, LoseDie, MakeBid, NextRound, Phase, PlacedBid,
                     Roll, RollOff, SpotOn)
 
 

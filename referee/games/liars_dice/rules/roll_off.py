@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.rules.errors import MalformedAction
-from referee.games.liars_dice.rules.state import Event, GameState, Phase, RollOff
+from referee.rules.event import Event
+from referee.games.liars_dice.rules.state import GameState, Phase, RollOff
 
 
 def pending_roll_off(state: GameState) -> tuple[int, ...]:
