@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli import ARENAS, main
+from referee.cli import main
+from referee.games.registry import FAMILIES
 from referee.fairness.keys import load_or_create_signing_key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,13 +35,13 @@ def arena(capsys: pytest.CaptureFixture[str], game: str, *flags: str) -> str:
 
 
 def test_both_families_print_reports_of_one_shape(capsys):
-    assert set(ARENAS) == set(RULES)
-    reports = {game: json.loads(arena(capsys, game, "--json")) for game in ARENAS}
-    assert [report["game"] for report in reports.values()] == list(ARENAS)
+    assert set(FAMILIES) == set(RULES)
+    reports = {game: json.loads(arena(capsys, game, "--json")) for game in FAMILIES}
+    assert [report["game"] for report in reports.values()] == list(FAMILIES)
     assert shape(reports["liars_dice"]) == shape(reports["poker_bluff"])
     assert set(reports["poker_bluff"]["bots"][0]) == {"name", "wins", "win_rate", "ci95", "decision_ms", "illegal_actions"}
-    tables = {game: arena(capsys, game).splitlines() for game in ARENAS}
-    assert [lines[0] for lines in tables.values()] == [f"2 games of {game}" for game in ARENAS]
+    tables = {game: arena(capsys, game).splitlines() for game in FAMILIES}
+    assert [lines[0] for lines in tables.values()] == [f"2 games of {game}" for game in FAMILIES]
     assert tables["liars_dice"][1] == tables["poker_bluff"][1] and "95 % CI" in tables["poker_bluff"][1]
 
 
