@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.liars_dice.arena import seated
-from referee.games.liars_dice.arena_turns import Match, Tally, play_turn
+from referee.arena_report import Tally
+from referee.games.liars_dice.arena_turns import Match, play_turn
 from referee.games.liars_dice.bots.registry import make_bot
 from referee.games.liars_dice.rules import PRESETS, NextRound, Phase, Roll, Settings, apply, first_opener, new_game, pending_roll
 

@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("source", metavar="FILE_OR_URL")
     commands.add_parser("arena", help="play bots against each other, --game liars_dice (default) or poker_bluff "
                                       "(see `referee arena --help`)", add_help=False)
-    commands.add_parser("bot", help="hold a seat at a table with a bot, over the network "
+    commands.add_parser("bot", help="hold a seat at a table of either family with a bot, over the network "
                                     "(see `referee bot --help`)", add_help=False)
     return parser
 

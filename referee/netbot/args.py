@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from referee.games.liars_dice.bots.registry import LEVELS
-from referee.web.i18n import LANGUAGES, translate
+from .families import LEVELS
+from .words import LANGUAGES, say
 
 NAME_LIMIT = 24
 """The longest seat name the server takes (docs/protocol.md, ``join``)."""
@@ -66,12 +66,14 @@ def default_token_file() -> Path:
 
 def build_parser() -> argparse.ArgumentParser:
     """``referee bot``'s arguments (also shown by ``referee bot --help``)."""
-    parser = argparse.ArgumentParser(prog="referee bot", description="Hold a seat at a table with a bot, "
+    parser = argparse.ArgumentParser(prog="referee bot", description="Hold a seat at a table of either family "
+                                     "(Liar's Dice or poker-dice) with a bot, "
                                      "through the public protocol (docs/bots.md, \"Bots over the network\").")
     parser.add_argument("--table", required=True, metavar="URL", help="the table link, http(s)://HOST/t/TABLE")
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--level", choices=sorted(LEVELS), default="strong", help="a built-in bot (default strong)")
-    which.add_argument("--bot", metavar="MODULE:ATTR", help="a bot of one's own: a class or factory taking seed=")
+    which.add_argument("--level", choices=LEVELS, default="strong",
+                       help="a built-in bot of the table's family (default strong; docs/bots.md)")
+    which.add_argument("--bot", metavar="MODULE:ATTR", help="a bot of one's own for the table's family: a class or factory taking seed=")
     parser.add_argument("--name", help=f"the seat's name (at most {NAME_LIMIT} characters)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the default name and of "
                         "the lines printed for people (default en)")
@@ -98,6 +100,6 @@ def parse_options(argv: Sequence[str]) -> Options:
         parser.error("--games, --think and --reveal-wait take numbers of 0 or more")
     bot = args.bot or args.level
     label = bot.rpartition(":")[2]
-    name = args.name or translate(args.lang, "netbot.name", level=label)[:NAME_LIMIT]
+    name = args.name or say(args.lang, "netbot.name", level=label)[:NAME_LIMIT]
     return Options(base_url, table, bot, name, args.lang, args.games, args.think_s, args.reveal_s, args.seed,
                    args.token_file or default_token_file(), args.log_level)

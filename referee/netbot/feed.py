@@ -1,4 +1,4 @@
-"""The public events a bot observes, read from the seat views a network bot receives.
+"""The public events a bot observes at a Liar's Dice table, read from the seat views a network bot receives.
 
 At a table the server feeds its own bots the log's public events (docs/bots.md, "Events");
 a bot over the network hears only ``state``. ``Feed.events(view)`` compares each game view

@@ -1,11 +1,15 @@
-"""What a network bot sends for each ``state``: its seed, its draw seeds, its move, the next round; never twice.
+"""What a network bot sends for each ``state``: its seeds, its move, the next round; never twice.
 
 ``Seat.on_state(state)`` returns the messages to send (``Send``), each with the pause to take
 before it (``think`` before a move, ``reveal`` before pressing next round); it sends nothing
 itself, so it is tested without a server. The bot reads only ``state.game``, its seat view.
-A move carries ``against`` (the turn it answers), so a move the table has moved past is
-refused (``action/stale``, ``call/already_called``) and dropped; any other refusal asks for a
-fresh state (``sync``) and the bot decides that turn again, at most ``TRIES`` times.
+What is the same for every family is here: a draw's seed when the table waits for it
+(``draw_seed``), "next round" after a reveal, each turn decided once, refusals. What differs
+(the round's own seed, when the seat moves, how a move is sent) is asked of the seat's family
+(``referee.netbot.families``). A move carries ``against`` (the turn it answers), so a move the
+table has moved past is refused (``action/stale``, ``call/already_called``) and dropped; any
+other refusal asks for a fresh state (``sync``) and the bot decides that turn again, at most
+``TRIES`` times.
 
 >>> from referee.games.liars_dice.bots.registry import make_bot
 >>> seat = Seat(make_bot("referee.games.liars_dice.bots.yardsticks:BinomialBot", seed=0), seed_source=lambda: "ab" * 32)
@@ -31,55 +35,29 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from .feed import Feed
+from .families import FAMILIES, NetFamily
+from .send import Send
 
 log = logging.getLogger("referee.netbot")
 
 TRIES = 3
 """How often one turn is decided again after refusals that were not about the turn moving on."""
-MOVED_ON = frozenset({"action/stale", "call/already_called"})
-"""Refusals that mean somebody moved first: the next ``state`` shows the new turn."""
-CALLS = frozenset({"liar", "spot_on"})
 
-Turn = tuple[int, int, int]
+Turn = tuple[int, ...]
 
-
-@dataclass(frozen=True, slots=True)
-class Send:
-    """One message to the table: ``event`` with ``payload``, after the pause named by ``wait``."""
-
-    event: str
-    payload: dict[str, Any]
-    wait: str
-
-
-def against(game: Mapping[str, Any]) -> dict[str, int]:
-    """The turn a move answers: the game, round and number of bids the bot saw (docs/protocol.md)."""
-    return {"game": int(game["game"]), "round": int(game["round"]), "bids": len(game["bids"])}
-
-
-def as_send(action: Mapping[str, Any], game: Mapping[str, Any]) -> Send:
-    """A bot's action as the event a page would send for it, with ``against``.
-
-    >>> as_send({"type": "liar"}, {"game": 2, "round": 3, "bids": [{}]})
-    Send(event='liar', payload={'against': {'game': 2, 'round': 3, 'bids': 1}}, wait='think')
-    """
-    if action["type"] == "bid":
-        return Send("bid", {"quantity": action["quantity"], "face": action["face"], "against": against(game)}, "think")
-    if action["type"] in CALLS:
-        return Send(action["type"], {"against": against(game)}, "think")
-    raise ValueError(f"a bot's action is a bid, liar or spot_on, not {action!r}")
+__all__ = ["TRIES", "Seat", "Send"]
 
 
 class Seat:
-    """One bot holding one seat: it observes, seeds, moves and presses next round."""
+    """One bot holding one seat of a table of ``family`` (default Liar's Dice): it observes, seeds,
+    moves and presses next round."""
 
-    def __init__(self, bot: Any, seed_source: Callable[[], str] = lambda: secrets.token_hex(32)) -> None:
-        self.bot = bot
-        self.feed = Feed()
+    def __init__(self, bot: Any, seed_source: Callable[[], str] = lambda: secrets.token_hex(32),
+                 family: NetFamily = FAMILIES["liars_dice"]) -> None:
+        self.bot, self.family = bot, family
+        self.feed = family.feed()
         self.games_over: dict[int, int] = {}
         self._seed_source = seed_source
         self._seeds: dict[tuple[int, int], str] = {}
@@ -92,20 +70,26 @@ class Seat:
         self._sent = {sent for sent in self._sent if sent[0] == "move"}
 
     def on_state(self, state: Mapping[str, Any]) -> list[Send]:
-        """What to send now that ``state`` arrived (nothing for a spectator or before a game)."""
+        """What to send now that ``state`` arrived (nothing for a spectator; before a game, only the
+        seed of a draw that waits for it, such as a poker-dice evening's bracket)."""
         game, seat = state.get("game"), state.get("you", {}).get("seat")
-        if game is None or seat is None:
+        if seat is None:
             return []
-        self._observe(game)
-        waiting = (state.get("draws") or {}).get("waiting")
+        if game is not None:
+            self._observe(game)
+            if game["phase"] == "over":
+                self.games_over[int(game["game"])] = game["winner"]
+        draws = state.get("draws") or {}
+        waiting = draws.get("waiting")
         if waiting and seat in waiting["seats"]:
-            return self._draw_seed(int(game["game"]), int(waiting["draw"]))
+            number = draws.get("game") or (game["game"] if game is not None else 0)
+            return self._draw_seed(int(number), int(waiting["draw"]))
+        if game is None:
+            return []
         phase = game["phase"]
-        if phase == "over":
-            self.games_over[int(game["game"])] = game["winner"]
-        if phase == "rolling" and seat in game.get("seats_in_game", ()):
+        if self.family.seeds_round(game, seat):
             return self._seed(game)
-        if phase == "bidding" and (game["turn"] == seat or game.get("can_call")):
+        if self.family.to_move(game, seat):
             return self._move(game)
         if phase == "revealed" and self._first(("next", int(game["game"]), int(game["round"]))):
             return [Send("next_round", {"game": int(game["game"]), "round": int(game["round"])}, "reveal")]
@@ -115,9 +99,9 @@ class Seat:
         """A refused message: a move the table moved past is dropped; another refused move is
         decided again on a fresh state (``sync``), at most ``TRIES`` times per turn."""
         turn = send.payload.get("against")
-        if send.event not in CALLS | {"bid"} or code in MOVED_ON or not isinstance(turn, dict):
+        if send.event not in self.family.moves or code in self.family.moved_on or not isinstance(turn, dict):
             return []
-        key = (turn["game"], turn["round"], turn["bids"])
+        key = tuple(int(n) for n in turn.values())
         self._tries[key] = self._tries.get(key, 0) + 1
         if self._tries[key] >= TRIES:
             return []
@@ -150,14 +134,14 @@ class Seat:
         return [Send("draw_seed", {"draw": draw, "seed": self._seeds[here]}, "now")]
 
     def _move(self, game: Mapping[str, Any]) -> list[Send]:
-        turn = against(game)
-        if not self._first(("move", turn["game"], turn["round"], turn["bids"])):
+        turn = self.family.turn(game)
+        if not self._first(("move", *turn)):
             return []
         try:
             action = self.bot.act(dict(game))
-            return [] if action is None else [as_send(action, game)]
+            return [] if action is None else [self.family.as_send(action, game)]
         except Exception:  # an outside bot's bug loses its turn to the table's timer, not the seat
-            log.exception("bot failed", extra={"game": turn["game"], "round": turn["round"]})
+            log.exception("bot failed", extra={"game": turn[0], "round": turn[1]})
             return []
 
     def _observe(self, game: Mapping[str, Any]) -> None:

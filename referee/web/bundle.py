@@ -33,8 +33,8 @@ from collections.abc import Mapping
 
 PAGES: dict[str, tuple[str, ...]] = {
     "table": ("js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
-    "home": ("js/home.js", "js/tutorial_offer.js"),
-    "tutorial": ("js/tutorial.js",),
+    "home": ("js/home.js", "js/games/liars_dice/tutorial_offer.js"),
+    "tutorial": ("js/games/liars_dice/tutorial.js",),
     "audit": ("js/audit.js",),
     "replay": ("js/replay.js",),
     "referee": ("js/referee.js",),
@@ -129,6 +129,16 @@ def bundle_name(page: str) -> str:
     return f"js/{page}.bundle.js"
 
 
+def chunk_name(page: str, target: str) -> str:
+    """The asset name of the chunk of ``page`` that a dynamic import of module ``target`` loads: its
+    path under ``js/`` with dots for slashes, so two families' modules of one name stay apart.
+
+    >>> chunk_name("table", "js/later.js"), chunk_name("table", "js/games/poker_bluff/table.js")
+    ('js/table.later.chunk.js', 'js/table.games.poker_bluff.table.chunk.js')
+    """
+    return f"js/{page}.{posixpath.splitext(posixpath.relpath(target, 'js'))[0].replace('/', '.')}.chunk.js"
+
+
 def _page(page: str, entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module]) -> dict[str, bytes]:
     main = _ordered(entries, sources, parsed)
     made = {}
@@ -138,7 +148,7 @@ def _page(page: str, entries: tuple[str, ...], sources: Mapping[str, bytes], par
         target = todo.pop()
         if target in chunks:
             continue
-        chunks[target] = f"js/{page}.{posixpath.splitext(posixpath.basename(target))[0]}.chunk.js"
+        chunks[target] = chunk_name(page, target)
         members = [name for name in _ordered((target,), sources, parsed) if name not in main]
         if not members:  # the bundle holds all of it: the import runs its module, no chunk to fetch
             chunks[target] = ""

@@ -85,7 +85,7 @@ def catalog_assets(static: Path | None = None) -> dict[str, bytes]:
     catalogs = {lang: catalog(lang) for lang in LANGUAGES}
     made = {f"catalog/{lang}.json": encoded(strings) for lang, strings in catalogs.items()}
     if static is not None:
-        sources = {f"js/{path.name}": path.read_bytes() for path in sorted((static / "js").glob("*.js"))}
+        sources = {path.relative_to(static).as_posix(): path.read_bytes() for path in sorted((static / "js").rglob("*.js"))}
         for page, scripts in pages_scripts(sources).items():
             made.update({f"catalog/{page}.{lang}.json": encoded(page_strings(strings, scripts))
                          for lang, strings in catalogs.items()})

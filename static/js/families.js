@@ -1,6 +1,7 @@
 // The rules family of a table page: `view.table.family` ("liars_dice" when absent) picks the one
-// renderer of the game's part of the page; the rest of the page (seats, joining, the lobby, bots,
-// timer, toasts, live region) is shared and asks the family only through this interface:
+// renderer of the game's part of the page (games/registry.js, games/<family>/table.js); the rest of
+// the page (seats, joining, the lobby, bots, timer, toasts, live region) is shared and asks the
+// family only through this interface:
 //
 //   render(state)                  the status lines and the family's cards
 //   announcements(before, after)   what the game did, in words, for the live region
@@ -15,27 +16,12 @@
 // data-family): only that family's modules are loaded, before the page connects.
 
 import { byId } from "./dom.js";
+import { pageFamily } from "./games/registry.js";
 
-const FAMILIES = {
-  liars_dice: {
-    load: () => import("./liars_dice_table.js"),
-    make: (module, { send }) => new module.LiarsDiceTable({ send }),
-  },
-  poker_bluff: {
-    load: () => import("./poker_page_table.js"),
-    make: (module, { send }) => {
-      byId("poker").hidden = false;
-      byId("poker-side").hidden = false;
-      return new module.PokerTable({ play: byId("poker"), side: byId("poker-side"), send });
-    },
-  },
-};
-const named = byId("table").dataset.family;
-const family = FAMILIES[Object.hasOwn(FAMILIES, named ?? "") ? named : "liars_dice"];
-const loaded = await family.load();
+const loaded = await pageFamily(byId("table").dataset.family).table();
 let made = null;
 
 export function tableFamily(_state, context) {
-  made ??= family.make(loaded, context);
+  made ??= loaded.createTable(context);
   return made;
 }

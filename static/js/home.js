@@ -1,42 +1,44 @@
 // Home page: create a table with your name and the table options, play alone against кореша
 // (bots) at once, or run a refereed table; keep the seat token and go to the table, or show the
-// referee's links (referee_links.js).
+// referee's links (referee_links.js). Each game family's options are its own (games/registry.js
+// `options`: homeOptions()).
 
 import { createTable, soloRequest } from "./create_table.js";
 import { byId, setText } from "./dom.js";
 import { t } from "./i18n.js";
+import { DEFAULT_FAMILY, FAMILY_NAMES, familyNamed } from "./games/registry.js";
 import { showRefereeLinks } from "./referee_links.js";
-import { TableOptions } from "./table_options.js";
-import { PokerOptions } from "./poker_page_options.js";
 import { hideToast, showToast } from "./toast.js";
 import { saveToken } from "./tokens.js";
 
 const form = byId("create");
 const status = byId("create-status");
-const liarsDice = new TableOptions(byId("options"), { prefix: "opt" });
-const poker = new PokerOptions(byId("poker-options"));
+// Every family's options, made once its module is loaded (the form waits for them).
+const ready = Promise.all(FAMILY_NAMES.map(async (name) => [name, (await familyNamed(name).options()).homeOptions()]))
+  .then((made) => Object.fromEntries(made));
 // The game chosen (Liar's Dice or poker-dice bluff) decides which options show and are sent, for
 // every button of the form (and whether a referee may allow roleplay cheating).
-const chosenGame = () => form.elements.game.value;
-let options = liarsDice;
-function showGame() {
-  const isPoker = chosenGame() === "poker_bluff";
-  options = isPoker ? poker : liarsDice;
-  byId("options").hidden = isPoker;
-  byId("poker-options").hidden = !isPoker;
-  byId("liars-rules").hidden = isPoker;
-  byId("poker-rules").hidden = !isPoker;
-  // Roleplay cheating is a Liar's Dice feature: a poker-dice table's referee is not offered it.
-  byId("gm-cheating-option").hidden = isPoker;
-  byId("gm-cheating").disabled = isPoker;
+const chosenGame = () => (familyNamed(form.elements.game.value) ? form.elements.game.value : DEFAULT_FAMILY);
+let options = null;
+async function showGame() {
+  const families = await ready;
+  const chosen = families[chosenGame()];
+  options = chosen.options;
+  for (const family of Object.values(families)) {
+    for (const id of family.parts) byId(id).hidden = family !== chosen;
+  }
+  // Roleplay cheating is a capability a family declares (Liar's Dice's): elsewhere a referee is not offered it.
+  byId("gm-cheating-option").hidden = !chosen.cheating;
+  byId("gm-cheating").disabled = !chosen.cheating;
 }
 byId("game-choice").addEventListener("change", showGame);
-showGame();
+const showing = showGame();
 const WORKING = { table: "home.creating", solo: "home.starting", referee: "home.referee_creating" };
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const mode = event.submitter?.value ?? "table";
+  await showing;
   const problem = options.problem();
   if (problem) {
     showToast(problem);

@@ -3,7 +3,7 @@
 
 import { byId, el, setText, show } from "./dom.js";
 import { errorText, t } from "./i18n.js";
-import { RulesChange, tellRulesChanged } from "./lobby_rules.js";
+import { tellRulesChanged } from "./lobby_rules.js";
 import { regularName, withLocalNames } from "./names.js";
 import { potText } from "./pot.js";
 import { renderAttempts } from "./referee_attempts.js";
@@ -29,8 +29,6 @@ let current = null;
 let openThread = null;
 
 export const send = sender(socket);
-// The referee hosts the table: between games the desk may change its rules (`set_rules`).
-const rulesChange = new RulesChange({ card: byId("desk-rules-change"), prefix: "desk-opt", send });
 // The referee may require the players' seeds at any time (`require_seeds`).
 const seedsRequired = seedsOption({ prefix: "desk", send });
 byId("desk-rules-change").after(seedsRequired.card);
@@ -65,7 +63,8 @@ socket.on("connect_error", (error) => {
 });
 socket.on("error", (error) => showToast(errorText(error.code, error.message)));
 socket.on("rules_changed", (change) => {
-  if (current && deskFamily(current).rulesChange) tellRulesChanged(change, current, byId("announcer"));
+  const family = current && deskFamily(current, { send });
+  if (family?.rulesChange) tellRulesChanged(change, current, byId("announcer"), (rules) => family.rulesBadge(rules));
 });
 socket.on("state", (state) => {
   current = withLocalNames(state);
@@ -94,7 +93,7 @@ function renderTimer(state, family) {
 
 function render(state) {
   const { game, gm } = state;
-  const family = deskFamily(state);
+  const family = deskFamily(state, { send });
   family.render(state);
   renderTimer(state, family);
   const running = Boolean(game) && game.phase !== "over";
@@ -104,7 +103,9 @@ function render(state) {
   show(byId("desk-next"), game?.phase === "revealed");
   show(byId("desk-pause"), running && !gm.paused);
   show(byId("desk-resume"), gm.paused);
-  rulesChange.render(state, family.rulesChange && !running);
+  // The referee hosts the table: between games the desk may change its rules (`set_rules`) where the family offers it.
+  if (family.rulesChange) family.rulesChange.render(state, !running);
+  else show(byId("desk-rules-change"), false);
   seedsRequired.render(state, true);
   const settings = gm.referee;
   setText(byId("desk-settings"), t("referee.settings", {

@@ -7,7 +7,7 @@
 //   class PokerGameReplay extends ReplaySteps { static rules = apply; ... }
 //   replay.applied(seq, { type: "next_round" }, "the next round starts")   // false when refused
 
-import { RulesError } from "./liars_dice_errors.js";
+import { RulesError } from "./rules_errors.js";
 import { field } from "./verify_roll_off.js";
 
 export class ReplaySteps {

@@ -1,5 +1,5 @@
 // The list of seats: names, connection, whose turn, and what the table's game says of each seat
-// (`facts`: the dice or tokens held, out or waiting; liars_dice_table.js, poker_page_table.js);
+// (`facts`: the dice or tokens held, out or waiting; each family's games/<family>/table.js);
 // bots show their level, and the host gets a remove button on each bot seat.
 //
 // Laid out as a table (app.css): the others around it in playing order from the seat after yours,

@@ -1,7 +1,7 @@
-"""The page's pure modules run in node against the engine: static/js/house_rules.js (the page's
+"""The page's pure modules run in node against the engine: static/js/games/liars_dice/house_rules.js (the page's
 view of the rules port, liars_dice_settings.js) offers the same switches, defaults, ranges, presets
 and conflicts as referee/games/liars_dice/rules/settings.py, in the order of RULES.md A2, and
-static/js/rules_summary.js words exactly the active settings, in English and Russian, for every
+static/js/games/liars_dice/rules_summary.js words exactly the active settings, in English and Russian, for every
 preset and many random settings (the badge line and the plain-language summary).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The poker-dice renderer (static/js/poker_page_table.js and the modules it imports) in Chromium,
+"""The poker-dice renderer (static/js/games/poker_bluff/table.js and the modules it imports) in Chromium,
 fed views that referee.games.poker_bluff.views.poker_game_view builds from real engine states (the table part
 and the evening built by hand, as the contract of docs/protocol.md gives them): what each viewer
 sees, the declaration picker, tapping dice to keep, believe / don't believe, the reveal, the
@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 ORIGIN = "http://poker.test"
 NAMES = {0: "Anna", 1: "Ben", 2: "Cleo", 3: "Dan", 4: "Eve"}
 HARNESS_JS = """
-import { PokerTable } from "/static/js/poker_page_table.js";
+import { PokerTable } from "/static/js/games/poker_bluff/table.js";
 window.sent = [];
 const table = new PokerTable({ play: document.getElementById("poker"), side: document.getElementById("poker-side"),
   send: async (event, payload = {}) => { window.sent.push([event, payload]); return { ok: true }; } });
@@ -48,7 +48,7 @@ window.harnessReady = true;
 def harness_html(lang: str) -> str:
     return f"""<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Poker-dice harness</title>
-<link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/poker.css">
+<link rel="stylesheet" href="/static/css/app.css"><link rel="stylesheet" href="/static/css/games/poker_bluff/poker.css">
 <link id="strings" rel="preload" as="fetch" crossorigin="anonymous" href="/catalog/{lang}.json">
 <script type="module" src="/harness.js"></script></head>
 <body><main id="main"><div id="table" class="table">

@@ -1,5 +1,5 @@
 """The poker page's pure modules run in node against the engine (referee/games/poker_bluff/rules):
-static/js/poker_picker_rules.js orders the declarations as declarations.py does, its picker (kind,
+static/js/games/poker_bluff/picker_rules.js orders the declarations as declarations.py does, its picker (kind,
 then one face per group) reaches exactly ``higher_than(last)`` for every ``last``, and tapping dice
 reaches exactly the engine's ``keep_choices``; poker_page_words.js words every declaration in
 English and in Russian, each differently.

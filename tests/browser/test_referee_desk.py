@@ -74,8 +74,8 @@ def test_after_game_over_the_desk_names_the_winner_and_shows_no_die_for_a_player
     expect(page.locator("#desk-result")).to_contain_text(f"Cups: {cups}")
 
 
-@pytest.mark.parametrize(("game", "own", "other"), [("liars_dice", "referee_liars_dice", "referee_poker"),
-                                                    ("poker_bluff", "referee_poker", "referee_liars_dice")])
+@pytest.mark.parametrize(("game", "own", "other"), [("liars_dice", "games.liars_dice.desk", "games.poker_bluff.desk"),
+                                                    ("poker_bluff", "games.poker_bluff.desk", "games.liars_dice.desk")])
 def test_the_desk_loads_only_its_own_games_scripts(browser: Browser, base_url: str, game: str, own: str, other: str) -> None:
     created = post(base_url, {"referee": {"name": "Мастер"}, "game": game, "gm": {}})
     referee = Person.open(browser, DESKTOP)

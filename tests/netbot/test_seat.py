@@ -104,6 +104,15 @@ def project_imports(paths) -> set[str]:  # noqa: ANN001
     return {name for name in imported if name.startswith("referee")}
 
 
+FAMILY_PARTS = {"referee.games.liars_dice.netbot", "referee.games.poker_bluff.netbot"}
+"""The network bot's part of each family, in the family's folder (``referee.netbot.families`` names them)."""
+
+
 def test_the_network_bot_imports_no_part_of_the_server():
-    assert project_imports(NETBOT.glob("*.py")) == {"referee.games.liars_dice.bots.registry", "referee.web.i18n", "referee.state_parts"}
+    assert project_imports([NETBOT / "families.py"]) >= FAMILY_PARTS
+    parts = [NETBOT.parents[1] / (name.replace(".", "/") + ".py") for name in sorted(FAMILY_PARTS)]
+    imported = project_imports([*NETBOT.glob("*.py"), *parts])
+    imported -= FAMILY_PARTS | {name for name in imported if name.startswith("referee.netbot.")}
+    assert imported == {"referee.games.liars_dice.bots.registry", "referee.games.poker_bluff.bots.registry", "referee.state_parts"}
+    assert not any(name.startswith("referee.web") for name in imported)  # its words are its own (netbot.words)
     assert project_imports([NETBOT.parent / "state_parts.py"]) == set()  # the clients' merge imports nothing either

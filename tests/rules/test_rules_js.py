@@ -1,8 +1,8 @@
-"""The browser's rules port (static/js/liars_dice_rules.js and its modules, run through node) plays
+"""The browser's rules port (static/js/games/liars_dice/rules.js and its modules, run through node) plays
 exactly as the Python engine: the same legal actions, events, states, counts and winner at every
 step of random games under every valid combination of the house rules and under every preset; the
 same refusal (class, code, and for a move not allowed now the message) for every probe; the same
-settings, presets and conflicts. The bid control's logic (static/js/bid_choices.js) offers exactly the
+settings, presets and conflicts. The bid control's logic (static/js/games/liars_dice/bid_choices.js) offers exactly the
 engine's raises and calls, and gives for each refused bid a reason of the engine's code, worded in
 both catalogues.
 

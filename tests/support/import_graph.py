@@ -5,7 +5,8 @@ import counts: it runs too), with what Python itself loads: ``from X import Y`` 
 package the module sits in, loaded before it) and X.Y when that is a module; a module loads its
 packages' ``__init__`` first. Imports under ``if TYPE_CHECKING:`` load nothing at run time: they are
 kept apart (``typed=True`` adds them). JavaScript: every static ``import``/``export … from`` and
-dynamic ``import("./x.js")`` of a relative path.
+dynamic ``import("./x.js")`` of a relative path; the page's families keep to their folders
+(``family_crossings``: issue 25).
 
 >>> cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
 [['a', 'b']]
@@ -90,6 +91,34 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                 if len(component) > 1:
                     found.append(sorted(component))
     return sorted(found)
+
+
+def family_crossings(graph: dict[str, set[str]], games: str = "games", registry: str = "games/registry.js") -> list[str]:
+    """Every import of ``graph`` (page modules by path) that leaves its family's bounds, as ``"module -> target"``:
+    a shared module (outside ``games/``) may reach ``games/`` only through ``registry``; a family's module
+    (``games/<family>/…``) only its own folder under ``games/`` (neither another family's nor the registry,
+    which imports it); the registry any family's.
+
+    >>> family_crossings({"table.js": {"games/registry.js", "games/dice/view.js"}, "games/registry.js": {"games/dice/view.js"},
+    ...                   "games/dice/view.js": {"dom.js", "games/coins/view.js"}})
+    ['games/dice/view.js -> games/coins/view.js', 'table.js -> games/dice/view.js']
+    """
+    def family(name: str) -> str | None:
+        """The family folder of ``name``, "" for a module right under ``games/``, None for a shared one."""
+        parts = name.split("/")
+        if parts[0] != games:
+            return None
+        return parts[1] if len(parts) > 2 else ""
+
+    crossings = []
+    for module, targets in sorted(graph.items()):
+        own = family(module)
+        for target in sorted(targets):
+            theirs = family(target)
+            allowed = theirs is None or module == registry or (own is None and target == registry) or (bool(own) and theirs == own)
+            if not allowed:
+                crossings.append(f"{module} -> {target}")
+    return crossings
 
 
 def _imports(tree: ast.Module, here: list[str], typed: bool) -> list[tuple[str, str | None]]:

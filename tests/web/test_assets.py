@@ -3,6 +3,7 @@ year; wrong and stale names are 404s nobody keeps; pages load their own scripts 
 from __future__ import annotations
 
 import gzip
+import posixpath
 import subprocess
 import re
 from html.parser import HTMLParser
@@ -20,8 +21,8 @@ from referee.web.assets import Assets
 from tests.support.app import Harness
 from tests.support.dealers import PlainDealer
 
-STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[\w./-]+)["']""")
-ANY_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\./[\w./-]+)["']""")
+STATIC_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\.\.?/[\w./-]+)["']""")
+ANY_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?/[\w./-]+)["']""")
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +167,7 @@ def page_assets(harness: Harness, path: str, imports: re.Pattern[str] = ANY_IMPO
         seen[url] = reply.data
         if url.endswith(".js"):
             folder = url.rsplit("/", 1)[0]
-            todo.extend(f"{folder}/{spec[2:]}" for spec in imports.findall(reply.get_data(as_text=True)))
+            todo.extend(posixpath.normpath(f"{folder}/{spec}") for spec in imports.findall(reply.get_data(as_text=True)))
     return seen
 
 
@@ -282,7 +283,7 @@ def test_every_served_script_is_still_a_module_node_can_parse(site: tuple[Harnes
     scripts = [name for name in Assets.build(Path(__file__).resolve().parents[2] / "static").names()
                if name.startswith("js/")]
     for name in scripts:
-        (tmp_path / Path(name).with_suffix(".mjs").name).write_bytes(http.get(f"/static/{name}").data)
+        (tmp_path / Path(name.replace("/", ".")).with_suffix(".mjs").name).write_bytes(http.get(f"/static/{name}").data)
     checked = subprocess.run(["node", "--experimental-vm-modules", "--no-warnings", "-e", PARSE_EVERY_MODULE, str(tmp_path)],
                              capture_output=True, text=True, timeout=60)
     assert checked.returncode == 0 and checked.stdout.split() == [str(len(scripts))], checked.stdout + checked.stderr

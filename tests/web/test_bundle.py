@@ -113,10 +113,10 @@ def test_the_table_page_loads_its_bundle_and_the_dev_switch_its_modules() -> Non
 def test_the_table_pages_bundle_holds_neither_the_referees_nor_the_audits_modules() -> None:
     bundle = Assets.build(STATIC).by_name(bundle_name("table"))
     assert bundle is not None
-    defined = set(re.findall(r'__tj\.define\("js/(\w+)\.js"', bundle.body.decode()))
-    assert {"table", "verified", "player_gm", "i18n", "dom", "families", "seats"} <= defined
-    assert not {name for name in defined if name in {"referee", "home", "fairness", "poker_page_table"}
-                or name.startswith("audit")}, defined
+    defined = set(re.findall(r'__tj\.define\("js/([\w/]+)\.js"', bundle.body.decode()))
+    assert {"table", "verified", "player_gm", "i18n", "dom", "families", "seats", "games/registry"} <= defined
+    assert not {name for name in defined if name in {"referee", "home", "fairness"}
+                or name.startswith("audit") or (name.startswith("games/") and name != "games/registry")}, defined
     assert json.dumps(list(PAGES["table"])).replace(" ", "") in bundle.body.decode()
 
 

@@ -45,7 +45,7 @@ def test_plural_strings_have_two_english_forms_and_three_russian_forms() -> None
 
 def test_every_key_used_by_templates_and_scripts_exists() -> None:
     english = _raw("en")
-    sources = [*TEMPLATES_DIR.glob("*.html"), *STATIC_JS_DIR.glob("*.js")]
+    sources = [*TEMPLATES_DIR.glob("*.html"), *STATIC_JS_DIR.rglob("*.js")]
     used = {key for path in sources for key in _keys_in(path.read_text(encoding="utf-8"))}
     assert used, "no catalogue key found in templates or scripts"
     assert used - set(english) == set()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from referee.web.minify import minified
 
-SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").glob("*.js"))
+SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "static" / "js").rglob("*.js"))
 NESTED = re.compile(r"`[^`\n]*\$\{[^`\n}]*`([^`\n]*)`")
 """A template literal (group 1: its body) opened inside the ``${…}`` of another one on the same line."""
 PLACE = re.compile(r"\$\{[^}]*\}")

@@ -1,4 +1,4 @@
-"""The odds hint (static/js/odds.js, run through node) against an exact enumeration of the unseen
+"""The odds hint (static/js/games/liars_dice/odds.js, run through node) against an exact enumeration of the unseen
 dice in Python (every outcome counted with the engine's count_matching), and against the bots'
 binomial (referee.games.liars_dice.bots.odds) for tables too big to enumerate, on many random cases."""
 from __future__ import annotations

@@ -14,7 +14,7 @@ from referee.web.i18n import LANGUAGES, catalog, catalog_assets
 from tests.support.dealers import PlainDealer
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
-SOURCES = {f"js/{path.name}": path.read_bytes() for path in (STATIC / "js").glob("*.js")}
+SOURCES = {path.relative_to(STATIC).as_posix(): path.read_bytes() for path in (STATIC / "js").rglob("*.js")}
 KEY = re.compile(r"""\bt\(\s*["'`]([a-z_]+\.[\w./-]+)["'`]""")
 
 

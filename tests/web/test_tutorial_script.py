@@ -1,4 +1,4 @@
-"""The tutorial cannot teach something false: its scripted rounds (static/js/tutorial_script.js),
+"""The tutorial cannot teach something false: its scripted rounds (static/js/games/liars_dice/tutorial_script.js),
 folded by the page's own module (tutorial_steps.js, run in node), are played through the real
 rules engine at a tavern table. Every scripted bid is legal and made by the player whose turn it
 is, every call is allowed, and the count and loser the script claims, the page shows and the

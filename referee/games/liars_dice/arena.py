@@ -8,7 +8,8 @@ Dice come only from the fairness library's committed dealer (``referee.games.lia
 secrets derived from the seed, so a run is deterministic for a seed and, with ``audit_out``,
 every game's audit export can be checked by ``referee verify``. Each decision, with the
 out-of-turn calls of ``challenge = anyone``, is resolved by ``referee.games.liars_dice.arena_turns``: a bot that
-returns an illegal action, or raises, forfeits the round and the fault is counted.
+returns an illegal action, or raises, forfeits the round and the fault is counted. The report,
+and the arguments every family's arena takes, are ``referee.arena_report``'s.
 
 >>> report = run_arena(["medium", "random"], games=4, seed=7, dice=2)
 >>> report["games"], sum(b["wins"] for b in report["bots"]), report["bots"][1]["illegal_actions"]
@@ -21,36 +22,28 @@ True
 """
 from __future__ import annotations
 
-import argparse
 import json
-import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from referee.games.liars_dice.arena_book import SALTS_TAG, GameBook, arena_entropy, arena_signer, logical_clock
-from referee.games.liars_dice.arena_turns import Match, Tally, play_turn
+from referee.arena_report import (Tally, arena_parser, arena_report, format_report, parse_arena, percentile,
+                                  print_report, seating, summarise, wilson)
+from referee.games.liars_dice.arena_turns import Match, play_turn
 from referee.games.liars_dice.bots.registry import make_bot
-from referee.fairness.keys import Signer, load_or_create_signing_key
+from referee.fairness.keys import Signer
 from referee.games.liars_dice.rules import (PRESETS, Event, GameState, NextRound, Phase, Roll, RollOff, RulesError, Settings, apply,
                            first_opener, new_game, pending_roll, pending_roll_off)
 from referee.store.log import EventLog
 
+GAME = "liars_dice"
+"""The family this arena plays (``referee arena --game liars_dice``, the default)."""
+
+# The report's names stay importable from here (bench/ does): they live in ``referee.arena_report``.
 __all__ = ["Tally", "arena_main", "format_report", "percentile", "play_arena", "run_arena", "seated", "seating",
            "settings_from", "summarise", "wilson"]
-
-
-def seating(entrants: int, game: int) -> list[int]:
-    """Which entrant sits in each seat for game ``game`` (0-based): the line-up turns by one every game.
-
-    Seat 0 opens every game (each is game 1 of its table), so every entrant sits in every seat,
-    and opens, once per ``entrants`` games; the order round the table stays the same.
-
-    >>> [seating(3, g) for g in range(3)]
-    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
-    """
-    return [(seat + game) % entrants for seat in range(entrants)]
 
 
 def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *,
@@ -89,16 +82,6 @@ def play_arena(bots: Sequence[str], games: int, seed: int, settings: Settings, *
     return tallies
 
 
-def summarise(tallies: Sequence[Tally], games: int) -> dict[str, Any]:
-    """The JSON report of an arena run: wins, win rate with its Wilson 95 % interval, decision times, faults."""
-    return {"games": games, "bots": [{
-        "name": t.name, "wins": t.wins, "win_rate": round(t.wins / games, 4) if games else 0.0,
-        "ci95": [round(x, 4) for x in wilson(t.wins, games)],
-        "decision_ms": {"p50": round(percentile(t.decision_ms, 50), 3), "p99": round(percentile(t.decision_ms, 99), 3)},
-        "illegal_actions": t.illegal_actions,
-    } for t in tallies]}
-
-
 def run_arena(bots: list[str], games: int, seed: int, dice: int = 5, wild_ones: bool = True, *,
               settings: Settings | None = None, signer: Signer | None = None,
               audit_out: str | None = None) -> dict[str, Any]:
@@ -107,33 +90,7 @@ def run_arena(bots: list[str], games: int, seed: int, dice: int = 5, wild_ones: 
     ``audit_out``: a directory that receives every game's audit export (``game-0001.json``, …).
     """
     rules = seated(settings or replace(PRESETS["tavern"], dice_per_player=dice, wild_ones=wild_ones), len(bots))
-    return summarise(play_arena(bots, games, seed, rules, signer=signer, audit_out=audit_out), games)
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion.
-
-    >>> [round(x, 3) for x in wilson(65, 100)]
-    [0.553, 0.736]
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values: Sequence[float], pct: float) -> float:
-    """Nearest-rank percentile; 0 for no values.
-
-    >>> percentile([5, 1, 3, 2, 4], 50), percentile(range(1, 101), 99)
-    (3, 99)
-    """
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(pct / 100 * len(ordered)) - 1)]
+    return arena_report(GAME, play_arena(bots, games, seed, rules, signer=signer, audit_out=audit_out), games)
 
 
 def _play_game(state: GameState, match: Match) -> int:
@@ -207,47 +164,18 @@ def seated(settings: Settings, players: int) -> Settings:
 def arena_main(argv: Sequence[str]) -> int:
     """``referee arena --bot A --bot B [--bot …] --games N --seed S [--preset P] [--rules JSON] [--dice D] [--json]
     [--audit-out DIR] [--key FILE]``; bad arguments print a clear error and exit with status 2."""
-    parser = argparse.ArgumentParser(prog="referee arena", description="Bots play each other; one --bot per seat.")
-    parser.add_argument("--bot", action="append", required=True, help="easy, medium, strong, random, binomial or module:attr")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = arena_parser(GAME, "Liar's Dice bots play each other; one --bot per seat.",
+                          "easy, medium, strong, random, binomial")
     parser.add_argument("--preset", choices=sorted(PRESETS), default="tavern", help="the rule set (RULES.md A3)")
     parser.add_argument("--rules", metavar="JSON",
                         help='house-rule switches on top of the preset, e.g. \'{"spot_on": true}\' (RULES.md A2)')
     parser.add_argument("--dice", type=int, help="dice per player (default: the preset's)")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--audit-out", metavar="DIR",
-                        help="write every game's audit export to DIR/game-0001.json, … (check with `referee verify`)")
-    parser.add_argument("--key", metavar="FILE",
-                        help="sign the exports with this Ed25519 key file (created if absent); default: a key derived from --seed")
-    args = parser.parse_args(list(argv))
-    if len(args.bot) < 2:
-        parser.error("an arena needs at least two --bot")
+    args, signer = parse_arena(parser, argv)
     try:
         settings = seated(settings_from(args.preset, args.rules, args.dice), len(args.bot))
     except RulesError as error:
         parser.error(f"bad rules ({error.code}): {error}")
     except ValueError as error:
         parser.error(str(error))
-    signer = load_or_create_signing_key(args.key) if args.key else None
     report = run_arena(args.bot, args.games, args.seed, settings=settings, signer=signer, audit_out=args.audit_out)
-    print(json.dumps(report, indent=2) if args.json else format_report(report))
-    return 0
-
-
-def format_report(report: Mapping[str, Any]) -> str:
-    """The report as a readable table.
-
-    >>> print(format_report(summarise([Tally("easy", 2, 0, [0.5]), Tally("random", 0, 1, [0.25])], games=2)))
-    2 games
-    #    bot      wins  win rate  95 % CI          p50 ms   p99 ms  illegal
-    1    easy        2   100.0%  [ 34.2%, 100.0%]    0.50     0.50        0
-    2    random      0     0.0%  [  0.0%,  65.8%]    0.25     0.25        1
-    """
-    lines = [f"{report['games']} games",
-             "#    bot      wins  win rate  95 % CI          p50 ms   p99 ms  illegal"]
-    for index, bot in enumerate(report["bots"], 1):
-        lo, hi = bot["ci95"]
-        lines.append(f"{index:<4} {bot['name']:<8} {bot['wins']:>4}  {bot['win_rate']:>7.1%}  [{lo:>6.1%}, {hi:>6.1%}]"
-                     f"  {bot['decision_ms']['p50']:>6.2f}  {bot['decision_ms']['p99']:>7.2f}  {bot['illegal_actions']:>7}")
-    return "\n".join(lines)
+    return print_report(report, args.json)

@@ -28,25 +28,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.games.liars_dice.arena_book import FORFEIT, GameBook
+from referee.arena_report import Tally
 from referee.games.liars_dice.rules import (Action, Bid, CallLiar, Event, GameState, MakeBid, Phase, RulesError, SpotOn, Step, apply,
                            callers)
 from referee.games.liars_dice.views import game_view
-
-
-@dataclass
-class Tally:
-    """Raw results of one entrant (one ``--bot``) over an arena run; ``decision_ms`` counts every
-    answer, the player to act's and the out-of-turn ones."""
-
-    name: str
-    wins: int = 0
-    illegal_actions: int = 0
-    decision_ms: list[float] = field(default_factory=list)
-
-    def merge(self, other: "Tally") -> "Tally":
-        """The tally of both runs together (for runs split over processes)."""
-        return Tally(self.name, self.wins + other.wins, self.illegal_actions + other.illegal_actions,
-                     self.decision_ms + other.decision_ms)
 
 
 @dataclass

@@ -11,7 +11,8 @@ Every roll is a committed draw of the game (``referee.games.poker_bluff.arena_bo
 arena's seed, so a run is deterministic for a seed; with ``audit_out`` each game's audit export
 (``game-0001.json``, …) is written as a table would log it, and ``referee verify`` checks it. A bot
 that sends an illegal action, or raises, forfeits the round (it gives the other player a token, who
-starts the next round), and the fault is counted.
+starts the next round), and the fault is counted. The report, and the arguments every family's
+arena takes, are ``referee.arena_report``'s, as for Liar's Dice.
 
 >>> report = run_poker_arena(["medium", "random"], games=4, seed=7)
 >>> report["games"], sum(b["wins"] for b in report["bots"]), report["bots"][1]["illegal_actions"]
@@ -22,7 +23,6 @@ True
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import time
@@ -30,11 +30,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.games.liars_dice.arena import Tally, format_report, seating, summarise
 from referee.games.liars_dice.arena_book import SALTS_TAG, arena_entropy, arena_signer, logical_clock
 from referee.games.poker_bluff.arena_book import PokerBook
+from referee.arena_report import Tally, arena_parser, arena_report, parse_arena, print_report, seating
 from referee.games.poker_bluff.bots.registry import make_poker_bot
-from referee.fairness.keys import Signer, load_or_create_signing_key
+from referee.fairness.keys import Signer
 from referee.games.poker_bluff.views import poker_game_view
 from referee.rules.event import Event
 from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, GameState, Match, NextRound, Phase, PokerSettings, Reroll,
@@ -42,6 +42,8 @@ from referee.games.poker_bluff.rules import (Believe, Declare, Doubt, GameState,
 from referee.store.log import EventLog
 
 FORFEIT = "forfeit"
+GAME = "poker_bluff"
+"""The family this arena plays (``referee arena --game poker_bluff``)."""
 
 
 def run_poker_arena(bots: Sequence[str], games: int, seed: int, settings: PokerSettings | None = None, *,
@@ -50,8 +52,8 @@ def run_poker_arena(bots: Sequence[str], games: int, seed: int, settings: PokerS
     ``audit_out``: a directory that receives every game's audit export, signed by ``signer`` (default ``arena_signer(seed)``)."""
     if len(bots) < 2:
         raise ValueError("an arena needs at least two bots")
-    return summarise(play_poker_arena(bots, games, seed, settings or PokerSettings(), signer=signer,
-                                      audit_out=audit_out), games)
+    return arena_report(GAME, play_poker_arena(bots, games, seed, settings or PokerSettings(), signer=signer,
+                                               audit_out=audit_out), games)
 
 
 def play_poker_arena(bots: Sequence[str], games: int, seed: int, settings: PokerSettings, *,
@@ -178,23 +180,11 @@ def poker_arena_main(argv: Sequence[str]) -> int:
     """``referee arena --game poker_bluff --bot A --bot B [--bot …] --games N --seed S [--tokens T]
     [--two-games] [--json] [--audit-out DIR] [--key FILE]``: what the ``referee`` command runs for
     ``arena --game poker_bluff``."""
-    parser = argparse.ArgumentParser(prog="referee arena --game poker_bluff",
-                                     description="Poker-dice bots play each other; one --bot per entrant.")
-    parser.add_argument("--bot", action="append", required=True, help="easy, medium, strong, random or module:attr")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = arena_parser(GAME, "Poker-dice bots play each other; one --bot per entrant.",
+                          "easy, medium, strong, random, equilibrium")
     parser.add_argument("--tokens", type=int, default=PokerSettings().tokens, help="tokens each (1–10)")
     parser.add_argument("--two-games", action="store_true", help="a match is two games, alternate starters")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--audit-out", metavar="DIR",
-                        help="write every game's audit export to DIR/game-0001.json, … (check with `referee verify`)")
-    parser.add_argument("--key", metavar="FILE",
-                        help="sign the exports with this Ed25519 key file (created if absent); default: a key derived from --seed")
-    args = parser.parse_args(list(argv))
-    if len(args.bot) < 2:
-        parser.error("an arena needs at least two --bot")
+    args, signer = parse_arena(parser, argv)
     settings = PokerSettings.from_dict({"tokens": args.tokens, "two_games": args.two_games})
-    signer = load_or_create_signing_key(args.key) if args.key else None
     report = run_poker_arena(args.bot, args.games, args.seed, settings, signer=signer, audit_out=args.audit_out)
-    print(json.dumps(report, indent=2) if args.json else format_report(report))
-    return 0
+    return print_report(report, args.json)

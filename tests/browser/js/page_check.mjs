@@ -1,9 +1,9 @@
-// Runs the page's pure modules (static/js/house_rules.js, rules_summary.js with wording.js) on the
+// Runs the page's pure modules (static/js/games/liars_dice/house_rules.js, rules_summary.js with wording.js) on the
 // settings of a job written by tests/browser/test_page_js.py and prints what they make of each, as
 // JSON: node page_check.mjs JOB.json
 import { readFileSync } from 'node:fs';
-import { conflicts, nearestPreset, overrides, presetOf, PRESET_NAMES, presetSettings, SWITCHES, TABLE_SWITCHES } from '../../../static/js/house_rules.js';
-import { badge, badgeParts, summary, title } from '../../../static/js/rules_summary.js';
+import { conflicts, nearestPreset, overrides, presetOf, PRESET_NAMES, presetSettings, SWITCHES, TABLE_SWITCHES } from '../../../static/js/games/liars_dice/house_rules.js';
+import { badge, badgeParts, summary, title } from '../../../static/js/games/liars_dice/rules_summary.js';
 import { wording } from '../../../static/js/wording.js';
 
 const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../../referee/web/catalog/${lang}.json`, import.meta.url), 'utf8'));

@@ -1,9 +1,9 @@
-// Runs the poker page's pure modules (static/js/poker_picker_rules.js, poker_page_words.js) on a
+// Runs the poker page's pure modules (static/js/games/poker_bluff/picker_rules.js, poker_page_words.js) on a
 // job written by tests/browser/test_poker_page_js.py and prints what they make of it, as JSON:
 // node poker_page_check.mjs JOB.json
 import { readFileSync } from 'node:fs';
-import { ALL, facesOffered, higherThan, keepOf, kindsOffered, mayPick, SHAPES, text } from '../../../static/js/poker_picker_rules.js';
-import { declarationWords } from '../../../static/js/poker_page_words.js';
+import { ALL, facesOffered, higherThan, keepOf, kindsOffered, mayPick, SHAPES, text } from '../../../static/js/games/poker_bluff/picker_rules.js';
+import { declarationWords } from '../../../static/js/games/poker_bluff/words.js';
 import { wording } from '../../../static/js/wording.js';
 
 const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../../referee/web/catalog/${lang}.json`, import.meta.url), 'utf8'));

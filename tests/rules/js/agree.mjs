@@ -1,11 +1,11 @@
-// Runs the browser's rules port (static/js/liars_dice_rules.js and bid_choices.js) over a job written
+// Runs the browser's rules port (static/js/games/liars_dice/rules.js and bid_choices.js) over a job written
 // by tests/rules/test_rules_js.py and prints what it makes of every step, probe, setting and view as
 // JSON, in the shapes of tests/rules/js_jobs.py (state_json, error_json), for Python to compare:
 // node agree.mjs JOB.json
 import { readFileSync } from 'node:fs';
 import { applyStep, legalActions, newGame, RulesError, settingsFrom, settingsFromPreset, toDict }
-  from '../../../static/js/liars_dice_rules.js';
-import { bidChoices, ruleKey, whyRefused } from '../../../static/js/bid_choices.js';
+  from '../../../static/js/games/liars_dice/rules.js';
+import { bidChoices, ruleKey, whyRefused } from '../../../static/js/games/liars_dice/bid_choices.js';
 
 function stateJson(s) {
   const r = s.result;

@@ -1,10 +1,10 @@
-// Prints the tutorial's script (static/js/tutorial_script.js) and the table the page folds from it
+// Prints the tutorial's script (static/js/games/liars_dice/tutorial_script.js) and the table the page folds from it
 // at every step (tutorial_steps.js), with every step's text in English and Russian, as JSON for
 // tests/web/test_tutorial_script.py: node tutorial_dump.mjs
 import { readFileSync } from "node:fs";
-import { TUTORIAL } from "../../../static/js/tutorial_script.js";
-import { heldFor, stepsOf, tableAt } from "../../../static/js/tutorial_steps.js";
-import { stepText } from "../../../static/js/tutorial_words.js";
+import { TUTORIAL } from "../../../static/js/games/liars_dice/tutorial_script.js";
+import { heldFor, stepsOf, tableAt } from "../../../static/js/games/liars_dice/tutorial_steps.js";
+import { stepText } from "../../../static/js/games/liars_dice/tutorial_words.js";
 import { wording } from "../../../static/js/wording.js";
 
 const catalog = (lang) => JSON.parse(readFileSync(new URL(`../../../referee/web/catalog/${lang}.json`, import.meta.url), "utf8"));

@@ -1,0 +1,27 @@
+// The rules shown at a table (player, spectator, the referee's desk): a badge line that opens,
+// one click away, the plain-language summary of exactly the active settings (rules_summary.js).
+//
+//   <details class="rules-panel"><summary><span class="rules-label">…</span> <span class="rules-badge"></span></summary>
+//     <h3 class="rules-title"></h3><ul class="rules-lines"></ul></details>
+
+import { el, setText } from "../../dom.js";
+import { pageWording } from "../../i18n.js";
+import { badge, summary, title } from "./rules_summary.js";
+
+const shown = new WeakMap();
+
+// The rules in force: the running game's, else the table's (those of the next game).
+export function activeRules(state) {
+  const game = state.game;
+  return game && game.phase !== "over" ? game.rules : state.table.rules;
+}
+
+export function renderRulesPanel(panel, rules) {
+  const key = JSON.stringify(rules);
+  if (shown.get(panel) === key) return;
+  shown.set(panel, key);
+  setText(panel.querySelector(".rules-badge"), badge(rules, pageWording));
+  setText(panel.querySelector(".rules-title"), title(rules, pageWording));
+  panel.querySelector(".rules-lines").replaceChildren(...summary(rules, pageWording).map((line) =>
+    el("li", { "data-switch": line.switch }, line.text)));
+}
