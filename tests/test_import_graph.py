@@ -1,12 +1,14 @@
 """Imports point down (the developers' brief; issue 25): no import circle in the Python package, at run time
 or through type annotations (``if TYPE_CHECKING:`` imports), and none among the page modules.
-The page's families keep to their folders: a shared module (static/js outside games/) reaches a family
-only through games/registry.js, and no family's module imports another family's folder."""
+The families keep to their folders, on both sides: a shared module (referee/ outside games/, static/js
+outside games/) reaches a family only through its side's registry (referee/games/registry.py, and for the
+network bot, which loads no server, referee/netbot/families.py; static/js/games/registry.js), and no
+family's module imports another family's folder."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.import_graph import cycles, family_crossings, js_graph, python_graph
+from tests.support.import_graph import cycles, family_crossings, js_graph, python_graph, python_paths
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -21,6 +23,21 @@ def test_the_package_has_no_import_circle_even_through_type_annotations():
     graph = python_graph(REPO, "referee", typed=True)
     assert "referee.table.state" in graph["referee.games.liars_dice.fold"]  # a family's fold names TableState
     assert cycles(graph) == []
+
+
+def test_the_shared_floors_reach_a_family_only_through_a_registry_and_no_family_another():
+    graph = python_paths(python_graph(REPO, "referee", typed=True), "referee")
+    families = {name.split("/")[1] for name in graph if name.count("/") >= 2 and name.startswith("games/")}
+    assert families == {"liars_dice", "poker_bluff"}
+    assert {"games/liars_dice/family", "games/poker_bluff/family"} <= graph["games/registry"]
+    assert "games/registry" in graph["table/table"] and "table/state" in graph["games/poker_bluff/fold"]
+    assert family_crossings(graph, registries=("games/registry", "netbot/families")) == []
+
+
+def test_the_family_check_reads_python_modules_by_their_paths():
+    graph = python_paths({"referee.games.dice.rules": {"referee.rules.errors"}, "referee.games": set(),
+                          "referee.table.table": {"referee.games", "referee.games.dice.rules"}}, "referee")
+    assert family_crossings(graph, registries=("games/registry",)) == ["table/table -> games/dice/rules"]
 
 
 def test_the_page_modules_import_no_circle():

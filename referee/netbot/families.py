@@ -46,7 +46,7 @@ class NetFamily(Protocol):
     """Refusal codes of a move that mean somebody moved first: the move is dropped, not retried."""
 
     def make_bot(self, spec: str, seed: int) -> Any:
-        """A ``referee.games.bot.Bot``: a level, or ``module:attr`` made with ``seed=``; ValueError when unknown."""
+        """A ``referee.bot.Bot``: a level, or ``module:attr`` made with ``seed=``; ValueError when unknown."""
 
     def feed(self) -> Feed:
         """A new feed of the public events the bot observes."""

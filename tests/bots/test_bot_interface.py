@@ -1,4 +1,4 @@
-"""One bot interface for every family (``referee.games.bot.Bot``): Liar's Dice's and poker-dice's bots
+"""One bot interface for every family (``referee.bot.Bot``): Liar's Dice's and poker-dice's bots
 alike have ``name``, ``policy(view)``, ``act(view)`` drawn from that policy, and ``observe(event)``;
 mypy holds both families' bot classes to the Protocol."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.games.bot import Bot
+from referee.bot import Bot
 from referee.games.poker_bluff.bots.registry import LEVELS as POKER_LEVELS
 from referee.games.poker_bluff.bots.registry import make_poker_bot
 from referee.games.liars_dice.bots.registry import LEVELS, make_bot
@@ -59,7 +59,7 @@ def test_a_bot_without_observe_is_not_a_bot():
 
 CHECKED = '''
 from typing import Any, Mapping
-from referee.games.bot import Bot
+from referee.bot import Bot
 from referee.games.liars_dice.bots.base import PolicyBot
 from referee.games.poker_bluff.bots.base import PokerBot
 from referee.games.liars_dice.bots.strong import StrongBot

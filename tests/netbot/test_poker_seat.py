@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.games.bot import Bot
+from referee.bot import Bot
 from referee.games.poker_bluff.bots.registry import make_poker_bot
 from referee.netbot.args import parse_options
 from referee.netbot.families import FAMILIES, family_of

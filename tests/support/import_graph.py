@@ -51,6 +51,22 @@ def js_graph(root: Path) -> dict[str, set[str]]:
     return graph
 
 
+def python_paths(graph: dict[str, set[str]], package: str) -> dict[str, set[str]]:
+    """``graph`` (a ``python_graph``) with modules named by path under ``package`` (``referee.games.x.fold`` ->
+    ``games/x/fold``) and the packages an import loads on its way (``games``, ``games/x``) left out of the
+    targets when their ``__init__`` loads nothing of the package (``family_crossings`` reads the result).
+
+    >>> python_paths({"p.games.x.fold": {"p.games", "p.games.x", "p.table.state"}, "p.games": set()}, "p")
+    {'games/x/fold': {'table/state'}, 'games': set()}
+    """
+    packages = {".".join(name.split(".")[:depth]) for name in graph for depth in range(1, name.count(".") + 1)}
+    packages = {name for name in packages if not graph.get(name, set())}
+    def path(name: str) -> str:
+        return "/".join(name.split(".")[1:])
+    return {path(name): {path(target) for target in targets if target not in packages}
+            for name, targets in graph.items() if name != package}
+
+
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     """The strongly connected components of two or more nodes (Tarjan), each sorted, sorted."""
     index: dict[str, int] = {}
@@ -93,11 +109,12 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def family_crossings(graph: dict[str, set[str]], games: str = "games", registry: str = "games/registry.js") -> list[str]:
-    """Every import of ``graph`` (page modules by path) that leaves its family's bounds, as ``"module -> target"``:
-    a shared module (outside ``games/``) may reach ``games/`` only through ``registry``; a family's module
-    (``games/<family>/…``) only its own folder under ``games/`` (neither another family's nor the registry,
-    which imports it); the registry any family's.
+def family_crossings(graph: dict[str, set[str]], games: str = "games",
+                     registries: tuple[str, ...] = ("games/registry.js",)) -> list[str]:
+    """Every import of ``graph`` (modules by path) that leaves its family's bounds, as ``"module -> target"``:
+    a shared module (outside ``games/``) may reach ``games/`` only through one of ``registries``; a family's
+    module (``games/<family>/…``) only its own folder under ``games/`` (neither another family's nor the
+    registry, which imports it); a registry any family's.
 
     >>> family_crossings({"table.js": {"games/registry.js", "games/dice/view.js"}, "games/registry.js": {"games/dice/view.js"},
     ...                   "games/dice/view.js": {"dom.js", "games/coins/view.js"}})
@@ -115,7 +132,8 @@ def family_crossings(graph: dict[str, set[str]], games: str = "games", registry:
         own = family(module)
         for target in sorted(targets):
             theirs = family(target)
-            allowed = theirs is None or module == registry or (own is None and target == registry) or (bool(own) and theirs == own)
+            allowed = (theirs is None or module in registries or (own is None and target in registries)
+                       or (bool(own) and theirs == own))
             if not allowed:
                 crossings.append(f"{module} -> {target}")
     return crossings

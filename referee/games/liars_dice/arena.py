@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.games.liars_dice.arena_book import SALTS_TAG, GameBook, arena_entropy, arena_signer, logical_clock
+from referee.arena_audit import SALTS_TAG, arena_entropy, arena_signer, logical_clock
+from referee.games.liars_dice.arena_book import GameBook
 from referee.arena_report import (Tally, arena_parser, arena_report, format_report, parse_arena, percentile,
                                   print_report, seating, summarise, wilson)
 from referee.games.liars_dice.arena_turns import Match, play_turn

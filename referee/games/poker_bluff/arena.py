@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.games.liars_dice.arena_book import SALTS_TAG, arena_entropy, arena_signer, logical_clock
+from referee.arena_audit import SALTS_TAG, arena_entropy, arena_signer, logical_clock
 from referee.games.poker_bluff.arena_book import PokerBook
 from referee.arena_report import Tally, arena_parser, arena_report, parse_arena, print_report, seating
 from referee.games.poker_bluff.bots.registry import make_poker_bot

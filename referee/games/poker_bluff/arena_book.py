@@ -14,7 +14,7 @@ starters or a drawn bracket, and both verifiers say so in a note for three bots 
 The secrets come from the arena's seed (``arena_entropy``), so a run is deterministic, and checkable, not
 unpredictable (as ``referee.games.liars_dice.arena_book`` says of Liar's Dice).
 
->>> from referee.games.liars_dice.arena_book import arena_entropy, arena_signer, logical_clock
+>>> from referee.arena_audit import arena_entropy, arena_signer, logical_clock
 >>> from referee.fairness.verify import verify_export
 >>> from referee.games.poker_bluff.rules import HIGHEST, Declare, Doubt, PokerSettings, Roll, apply, new_game
 >>> from referee.store.log import EventLog
@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.games.liars_dice.arena_book import AuditBook
+from referee.arena_audit import AuditBook
 from referee.fairness import dealer as fair
 from referee.fairness.draws import draw, reveal_draw
 from referee.fairness.keys import Signer

@@ -1,6 +1,6 @@
 """What every Liar's Dice bot shares: the legal moves a seat view allows, actions in JSON, sampling a policy.
 
-Every ``PolicyBot`` is a ``referee.games.bot.Bot``, the interface every family's bots share.
+Every ``PolicyBot`` is a ``referee.bot.Bot``, the interface every family's bots share.
 
 A bot reads only the seat view (``referee.games.liars_dice.views.game_view`` for its seat; docs/bots.md) and
 returns an action dict, or None for "no call" when it is asked as a seat that is not the

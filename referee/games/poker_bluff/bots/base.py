@@ -1,6 +1,6 @@
 """What every poker-dice bot shares: reading the seat view, the actions it may send, sampling a policy.
 
-``PokerBot`` is a ``referee.games.bot.Bot``, the interface every family's bots share.
+``PokerBot`` is a ``referee.bot.Bot``, the interface every family's bots share.
 
 A bot reads only the seat view (``referee.games.poker_bluff.views.poker_game_view`` for its seat) and is
 asked to act when ``turn == seat``. Actions are JSON dicts:
