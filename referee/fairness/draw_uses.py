@@ -57,7 +57,7 @@ from referee.fairness.purposes import declare as declare_kind
 from referee.fairness.report import Report
 
 LIARS_DICE = "liars_dice"
-"""The family of a game whose manifest's rules name none (``referee.rules.families``)."""
+"""The family of a game whose manifest's rules name none (``referee.games.registry.DEFAULT``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """What every family's game replay shares in the verifier: the game's step names, its rules state
 and how a failure stops it.
 
-A family's replay (``play_liars_dice.LiarsDiceReplay``, ``replay_poker_game.PokerGameReplay``)
+A family's replay (``referee.games.liars_dice.verify.LiarsDiceReplay``, ``referee.games.poker_bluff.replay.PokerGameReplay``)
 re-derives one game from its log entries into a ``Report`` through its rules' ``apply`` (the
 class attribute ``rules``); its checks are named after the game ("game 2") or its round ("game 2
 round 3"), and the first failure stops the game's replay. The check of ``game_settled`` (the
