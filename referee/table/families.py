@@ -26,7 +26,6 @@ from referee.fairness.draw_uses import Use
 from referee.fairness.purposes import DrawKind
 
 from .against import Turn
-from .errors import TableError
 
 if TYPE_CHECKING:
     from .game_play import GamePlay, TableHost
@@ -125,10 +124,3 @@ class Family(Protocol):
 def people(state: TableState) -> list[int]:
     """The people of the running game (its manifest's ``seed_seats``): the only seats whose seeds a draw takes."""
     return list(state.fairness.opening_public.get("seed_seats", [])) if state.fairness is not None else []
-
-
-def running_game(state: TableState) -> Any:
-    """The running game, or ``game/not_started``."""
-    if state.game is None:
-        raise TableError("game/not_started", "no game is running at this table")
-    return state.game

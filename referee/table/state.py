@@ -12,7 +12,6 @@ the entries every table folds alike are folded here (``SHARED_HANDLERS``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -152,7 +151,7 @@ def _autopilot(state: TableState, public: dict[str, Any], _secret: dict[str, Any
 
 def _timed_out(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     seat = public["seat"]
-    game = _game(state)
+    game = running_game(state)
     if game.turn != seat:
         raise TableError("timer/stale", f"seat {seat} is not the one to act")
     return state.evolve(strikes={**state.strikes, seat: state.strikes.get(seat, 0) + 1})
@@ -163,7 +162,7 @@ def _game_opened(state: TableState, public: dict[str, Any], secret: dict[str, An
 
 
 def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
-    fairness = _fairness(state)
+    fairness = opened_fairness(state)
     if public["draw"] != fairness.draw_count + 1:
         raise TableError("draw/order", f"the next draw of this game is number {fairness.draw_count + 1}")
     wanted = public.get("purpose", {})
@@ -173,19 +172,21 @@ def _draw_committed(state: TableState, public: dict[str, Any], secret: dict[str,
 
 
 def _draw_revealed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    fairness = _fairness(state)
+    fairness = opened_fairness(state)
     if fairness.draw_at(public["draw"]) is None or public["draw"] in fairness.draws_revealed:
         raise TableError("draw/order", f"draw {public['draw']} is not waiting for its reveal")
     return state.evolve(fairness=replace(fairness, draws_revealed=fairness.draws_revealed | {public["draw"]}))
 
 
-def _game(state: TableState) -> Any:
+def running_game(state: TableState) -> Any:
+    """The running game (any family's), or ``game/not_started``."""
     if state.game is None:
         raise TableError("game/not_started", "no game is running at this table")
     return state.game
 
 
-def _fairness(state: TableState) -> GameFairness:
+def opened_fairness(state: TableState) -> GameFairness:
+    """The running game's fairness (its manifest, draws and seeds), or ``game/not_started``."""
     if state.fairness is None:
         raise TableError("game/not_started", "the game has not been opened by the referee yet")
     return state.fairness

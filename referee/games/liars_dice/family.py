@@ -23,7 +23,8 @@ from referee.games.liars_dice.verify_walk import check_liars_dice
 from referee.games.liars_dice.views import VIEWS, game_view
 from referee.table.against import Turn
 from referee.table.check_draws import due_check
-from referee.table.families import DueDraw, people, running_game
+from referee.table.families import DueDraw, people
+from referee.table.state import running_game
 from referee.table.game_play import TableHost
 
 

@@ -28,8 +28,7 @@ from referee.games.liars_dice.rules import (Bid, CallLiar, ChangeDie, GameState,
 from referee.gm.fold import penalty_taken
 from referee.rules.event import Event
 from referee.table.errors import TableError
-from referee.table.game_fairness import GameFairness
-from referee.table.state import TableState
+from referee.table.state import TableState, opened_fairness
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ def _game_started(state: TableState, public: dict[str, Any], _secret: dict[str, 
 
 def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     """A roll-off throw: exactly the values of its revealed draw, applied to the rules as ``RollOff``."""
-    game, fairness = _game(state), _fairness(state)
+    game, fairness = _game(state), opened_fairness(state)
     counter = len(state.family_state.roll_off) + 1
     if public["game"] != state.game_no or public["counter"] != counter:
         raise TableError("roll_off/order", f"the next roll-off throw is throw {counter} of game {state.game_no}, "
@@ -76,14 +75,14 @@ def _rolled_off(state: TableState, public: dict[str, Any], _secret: dict[str, An
 
 
 def _seed(state: TableState, public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
-    fairness = _fairness(state)
+    fairness = opened_fairness(state)
     return state.evolve(fairness=replace(fairness, seeds={**fairness.seeds, public["seat"]: public["seed"]}))
 
 
 def _round_dealt(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     game = _game(state)
     hands = tuple(tuple(secret["hands"].get(str(seat), ())) for seat in game.seats)
-    fairness = _fairness(state)
+    fairness = opened_fairness(state)
     roots = fairness.roots + ((public["root"],) if "root" in public else ())
     fairness = replace(fairness, deal_public=public, deal_secret=secret, changes=(), roots=roots)
     step = apply(game, Roll(hands))
@@ -127,14 +126,14 @@ def _round_revealed(state: TableState, _public: dict[str, Any], _secret: dict[st
 
 def _next_round(state: TableState, _public: dict[str, Any], _secret: dict[str, Any]) -> TableState:
     _require_unpaused(state)
-    fairness = replace(_fairness(state), seeds={}, deal_public=None, deal_secret=None, changes=())
+    fairness = replace(opened_fairness(state), seeds={}, deal_public=None, deal_secret=None, changes=())
     step = apply(_game(state), NextRound())
     return state.evolve(game=step.state, fairness=fairness, events=_public_events(step))
 
 
 def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     """An approved change (fairness DIE_CHANGED): the rules count the changed die, the reveal shows it."""
-    game, fairness = _game(state), _fairness(state)
+    game, fairness = _game(state), opened_fairness(state)
     if (public["game"], public["round"]) != (state.game_no, game.round_no):
         raise TableError("die/stale", f"round {public['round']} of game {public['game']} is not being played")
     step = apply(game, ChangeDie(secret["seat"], secret["index"], secret["value"]))
@@ -151,12 +150,6 @@ def _game(state: TableState) -> GameState:
     if not isinstance(state.game, GameState):
         raise TableError("game/not_started", "no game is running at this table")
     return state.game
-
-
-def _fairness(state: TableState) -> GameFairness:
-    if state.fairness is None:
-        raise TableError("game/not_started", "the game has not been opened by the referee yet")
-    return state.fairness
 
 
 Handler = Callable[[TableState, dict[str, Any], dict[str, Any]], TableState]

@@ -20,7 +20,8 @@ from referee.games.poker_bluff.rules import GameState, PokerSettings, pending_ro
 from referee.games.poker_bluff.verify import check_poker_bluff
 from referee.games.poker_bluff.views import VIEWS, poker_game_view
 from referee.table.against import Turn
-from referee.table.families import DueDraw, people, running_game
+from referee.table.families import DueDraw, people
+from referee.table.state import running_game
 from referee.table.game_play import TableHost
 
 

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
 from referee.games.liars_dice.rules.bids import Bid
 from referee.games.liars_dice.rules.settings import Settings
-from referee.rules.event import Event
 
 
 class Phase(str, Enum):
