@@ -33,6 +33,9 @@ log = logging.getLogger("referee.netbot")
 
 FATAL = frozenset({"table/unknown", "table/broken"})
 """Connection refusals that no retry mends."""
+QUIET = frozenset({"seed/late"})
+"""Refusals logged but not said to people: a seed that came after its draw or deal was made without it
+(the draw names it missing; a busy network makes it so now and then) asks nothing of anyone."""
 UNANSWERED = frozenset({"auth/unknown_token", "rate/cut_off"})
 """Errors the table sends without an acknowledgement to log them with."""
 POLL_S = 0.5
@@ -155,7 +158,7 @@ class Session:
         log.info("refused", extra={"table": self.options.table, "event": send.event, "code": code})
         if code == "rate/limited":
             return [Send(send.event, send.payload, "slow")]
-        if send.event != "sync":
+        if send.event != "sync" and code not in QUIET:
             self.say("netbot.refused", event=send.event, code=code)
         if code == "table/archived":
             self.leave(0, "netbot.leaving", "table archived")

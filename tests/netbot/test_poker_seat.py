@@ -147,3 +147,12 @@ def test_a_message_the_table_found_too_fast_is_sent_again_the_same_after_a_pause
     assert session.on_ack(Send("join", {"name": "x"}, "now"), {"ok": False, "code": "rate/limited"})[0].event == "join"
     assert session.result is None and said == ["netbot.seated"]
     assert session.on_ack(move, {"ok": False, "code": "action/stale"}) == [] and said[-1] == "netbot.refused"
+
+
+def test_a_seed_that_came_after_its_draw_is_logged_and_not_printed(tmp_path: Path):
+    said: list[str] = []
+    options = parse_options(["--table", "http://127.0.0.1:1/t/abc", "--token-file", str(tmp_path / "seats.json")])
+    session = Session(options, SeatTokens(options.token_file), lambda key, **_: said.append(key))
+    session.on_state(state(view()))
+    session.on_ack(Send("draw_seed", {"draw": 3, "seed": "ab" * 32}, "now"), {"ok": False, "code": "seed/late"})
+    assert session.result is None and said == ["netbot.seated"]
