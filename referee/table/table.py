@@ -87,8 +87,8 @@ class Table(Transactions, DrawSeeding, Refereeing):
              seed_wait_s: float = 1.5, resume_seed_wait_s: float | None = None) -> "Table":
         """The table rebuilt from its log (``TableBroken`` when the log cannot be folded).
 
-        A round that was waiting for the players' seeds waits for them again (``Seeding``), and so
-        does a draw (``DrawSeeding``)."""
+        What the family's game was waiting for resumes (``GamePlay.resumed``: a Liar's Dice deal waits for
+        the players' seeds again), and so does a draw (``DrawSeeding``)."""
         table = cls(table_id, events, dealer, scheduler, seed_wait_s, resume_seed_wait_s)
         for entry, state in replay(table_id, events.entries(table_id)):
             table._applied(state, entry.seq, entry.at)

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.fairness.purposes import ROLL_OFF
 from referee.games.liars_dice.calling import Calling
 from referee.games.liars_dice.dice_changes import DiceChanges
 from referee.games.liars_dice.opening import Opening
 from referee.games.liars_dice.rules import Phase
-from referee.fairness.purposes import ROLL_OFF
 from referee.games.liars_dice.seeding import Seeding
 from referee.table.against import Turn, require_current
 from referee.table.check_draws import check_drawn
