@@ -27,7 +27,7 @@ def refereed_poker_table(base_url: str, **rules: object) -> dict:
 
 
 def test_two_network_bots_play_a_poker_dice_evening_to_its_champion_and_the_log_verifies(tmp_path):
-    with running_server(tmp_path) as server:
+    with running_server(tmp_path, fairness={"seed_wait_s": 30}) as server:  # every draw waits for both bots' seeds
         created = refereed_poker_table(server.base_url, tokens=2)
         watcher = Player(server.base_url, created["table"])
         bots = [network_bot(server.base_url, created["table"], tmp_path, "Strong", "--level", "strong", "--games", "1"),
@@ -64,7 +64,7 @@ def test_two_network_bots_play_a_poker_dice_evening_to_its_champion_and_the_log_
 
 
 def test_three_network_bots_seed_the_bracket_draw_and_play_the_evening_the_referee_starts_game_by_game(tmp_path):
-    with running_server(tmp_path) as server:
+    with running_server(tmp_path, fairness={"seed_wait_s": 30}) as server:  # every draw waits for both bots' seeds
         created = refereed_poker_table(server.base_url, tokens=1)
         watcher = Player(server.base_url, created["table"])
         names = ["Ann", "Ben", "Cy"]

@@ -153,8 +153,16 @@ class RoutedPlayer(Player):
         listen(self)
         self.sio.on("connect", self._on_connect)
         self.auth = {"table": table, **({"token": token} if token else {})}
-        self.sio.connect(f"{base_url}?{urlencode({'table': table})}", auth=self.auth, transports=["websocket"],
-                         wait_timeout=30)  # a worker under a loaded machine may take long to take the table
+        deadline = time.monotonic() + 60  # a worker under a loaded machine may take long to take the table
+        while True:  # the first connection too is tried again, as the page tries it, until the table is served
+            try:
+                self.sio.connect(f"{base_url}?{urlencode({'table': table})}", auth=self.auth,
+                                 transports=["websocket"], wait_timeout=30)
+                return
+            except socketio.exceptions.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)  # the pause the page's client makes between tries (reconnection_delay)
 
     def keep_token(self, token: str) -> None:
         """Reconnect with this seat token from now on, as the page does once it has joined."""
