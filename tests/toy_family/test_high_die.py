@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.fairness import draw_uses, purposes
 from referee.fairness.keys import Signer
 from referee.fairness.verify import verify_export
 from referee.games.registry import FAMILIES, load
@@ -29,12 +30,23 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def family():
-    return load(SPEC)  # what the server's ``[games] extra`` does at start
+    """The toy family registered in this process, as the server's ``[games] extra`` does at start, and taken
+    out again after this module's tests: the other tests of this worker see the house's two families only."""
+    kept = [(table, dict(table)) for table in (FAMILIES, purposes.DRAWS_PER_REFERENCE, purposes.DECLARED,
+                                               draw_uses.USES, draw_uses.KIND_OF_ENTRY)]
+    yield load(SPEC)
+    for table, before in kept:
+        table.clear()
+        table.update(before)
 
 
 def export_of(base_url: str, table_id: str) -> dict:
     with urllib.request.urlopen(f"{base_url}/t/{table_id}/audit.json", timeout=10) as reply:
         return json.loads(reply.read())
+
+
+def test_the_house_plays_two_families_until_a_third_is_registered():
+    assert sorted(FAMILIES) == ["liars_dice", "poker_bluff"] and "high_die" not in purposes.DRAWS_PER_REFERENCE
 
 
 def test_the_toy_family_imports_only_the_shared_floors():

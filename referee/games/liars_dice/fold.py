@@ -139,6 +139,7 @@ def _die_changed(state: TableState, public: dict[str, Any], secret: dict[str, An
     step = apply(game, ChangeDie(secret["seat"], secret["index"], secret["value"]))
     return state.evolve(game=step.state, fairness=replace(fairness, changes=fairness.changes + (dict(secret),)))
 
+
 def penalty_applied(state: TableState, public: dict[str, Any], secret: dict[str, Any]) -> TableState:
     """A penalty die (RULES.md C5) the referee's ruling set: the seat loses a die."""
     state = penalty_taken(state, public)
