@@ -35,6 +35,10 @@ SETTLED = """() => Promise.all(document.getAnimations()
     .map((motion) => motion.finished.catch(() => null)))"""
 """Resolves once every finite animation on the page has ended: axe reads colours as painted, and a
 verdict still fading in (the reveal counts the dice first) has the contrast of its first frame."""
+AXE_RUN = "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations', 'incomplete']})"
+"""Every rule of ``tags`` runs on every node as before; ``resultTypes`` only spares axe building a
+selector for each node that passed (or where a rule did not apply): those lists keep one node per
+rule, while violations and the review list keep all of theirs. About half of each audit's time."""
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
@@ -59,7 +63,7 @@ def axe(page: Page, where: str) -> list[dict[str, Any]]:
         page.set_viewport_size({"width": viewport["width"], "height": viewport["height"]})
         page.evaluate(NEXT_FRAME)  # the layout of the new width is done
         page.evaluate(SETTLED)
-        results = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG)
+        results = page.evaluate(AXE_RUN, WCAG)
         for violation in results["violations"]:
             found.append({**violation, "where": f"{where} @ {size}"})
         review = {item["id"]: len(item["nodes"]) for item in results["incomplete"]}

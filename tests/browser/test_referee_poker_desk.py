@@ -25,8 +25,12 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def thinking_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose bots think half a second per move, so that the desk shows a round being played."""
-    with running_server(tmp_path_factory.mktemp("poker-desk"), bots={"think_s": 0.5}) as server:
+    """A server whose bots think a steady quarter second per move (no spread, no quicker obvious
+    moves), so that the desk shows a round being played: even a round of two moves (a declaration
+    and a doubt) lasts half a second. The equilibrium bots believe often, so a round is several
+    re-rolls and an evening of two tokens each a few rounds: a longer think only makes it slower."""
+    with running_server(tmp_path_factory.mktemp("poker-desk"),
+                        bots={"think_s": 0.25, "think_spread": 0, "quick_share": 1}) as server:
         yield server.base_url
 
 
