@@ -5,10 +5,10 @@ all) and python-socketio ones (``SioProbe``); ``Clients`` makes whichever kind a
 from __future__ import annotations
 
 import json
-import os
 import re
 import selectors
 import socket
+import sys
 import threading
 import time
 from typing import Any

@@ -13,7 +13,6 @@ the referee's choice, in its round, once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import random
 

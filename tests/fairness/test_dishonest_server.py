@@ -20,7 +20,7 @@ from referee.table import desk
 from referee.table.fair_dealer import FairDealer
 
 from . import dishonest, dishonest_checks, dishonest_draws
-from .dishonest import PEOPLE, ROLL, SIGNER, Server, forged_deal
+from .dishonest import PEOPLE, ROLL, SIGNER, Server
 from .logbook import entries_of
 
 

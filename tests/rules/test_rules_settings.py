@@ -49,7 +49,7 @@ def test_settings_round_trip_through_a_dict(dice: int, players: int) -> None:
 
 # --- the house rules of A2 and the presets of A3 ------------------------------------------------
 
-from referee.games.liars_dice.rules import PRESETS, TABLE_SWITCHES, SettingsConflict  # noqa: E402
+from referee.games.liars_dice.rules import TABLE_SWITCHES, SettingsConflict  # noqa: E402
 
 HOUSE_DEFAULTS = {"bids_on_ones": False, "raise_rule": "quantity_or_face", "challenge": "next_player",
                   "spot_on": False, "palifico": False, "loss": "one_die", "duel_dice": False, "first_opener": "rotate"}

@@ -2,7 +2,7 @@
 PostgreSQL (a fresh database of the session's server: tests/conftest.py's ``postgres``)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 

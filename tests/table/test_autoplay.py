@@ -295,7 +295,7 @@ def always_calling_bots(monkeypatch):
 
 
 def test_under_anyone_a_bot_not_to_act_calls_the_standing_bid_before_the_bot_to_act_moves(monkeypatch):
-    bots = always_calling_bots(monkeypatch)
+    always_calling_bots(monkeypatch)
     room = Room(dice_per_player=2, challenge="anyone")
     table = room.table
     table.join("Solo", "d0")
@@ -326,7 +326,7 @@ def test_under_next_player_no_bot_is_asked_out_of_turn(monkeypatch):
 
 
 def test_a_bot_call_that_comes_after_a_person_called_is_dropped(monkeypatch):
-    bots = always_calling_bots(monkeypatch)
+    always_calling_bots(monkeypatch)
     room = Room(dice_per_player=2, challenge="anyone")
     table = room.table
     table.join("Solo", "d0")

@@ -13,7 +13,6 @@ import json
 import re
 import urllib.request
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
