@@ -200,7 +200,10 @@ function renderThreads(state) {
       el("summary", {}, `${info.name} (${lines.length})`,
         fresh ? el("span", { class: "unread-badge" }, ` ${t("referee.unread", { n: fresh })}`) : null), list, form);
     details.addEventListener("toggle", () => {
-      if (!details.open) return;
+      if (!details.open) {
+        if (openThread === info.seat) openThread = null;
+        return;
+      }
       openThread = info.seat;
       if (!fresh) return;
       details.querySelector(".unread-badge")?.remove();

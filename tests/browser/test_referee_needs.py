@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.players import DESKTOP, MOBILE, Person, post
+from tests.browser.players import ANNOUNCER_LOG, DESKTOP, MOBILE, Person, post
 from tests.support.artefacts import keep_screenshot
 from tests.support.server import running_server
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 WORDS = {
     "en": {"title": "Referee's desk", "locked": "Stakes are locked while a game runs.", "order": "Seat order:",
            "unread": "1 unread message", "needs_message": "Анна: 1 new message", "throw": "Throw 1"},
-    "ru": {"title": "Стол мастера", "locked": "Ставки закрыты, пока идёт игра.", "order": "Порядок мест:",
+    "ru": {"title": "Стол рефери", "locked": "Ставки закрыты, пока идёт игра.", "order": "Порядок игроков:",
            "unread": "1 непрочитанное сообщение", "needs_message": "Анна: 1 новое сообщение", "throw": "Бросок 1"},
 }
 
@@ -40,6 +40,7 @@ def open_desk(browser: Browser, base_url: str, lang: str = "en", viewport: dict[
     context = browser.new_context(viewport=viewport, locale="ru-RU" if lang == "ru" else "en-US")
     referee = Person(context.new_page())
     referee.page.on("websocket", lambda socket: socket.on("framereceived", referee._frame))  # noqa: SLF001
+    referee.page.add_init_script(ANNOUNCER_LOG)
     referee.page.goto(base_url + created["referee_url"])
     expect(referee.page.locator("#desk-title")).to_have_text(WORDS[lang]["title"])
     expect(referee.page.locator("#conn")).to_have_attribute("data-state", "connected")
