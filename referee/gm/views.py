@@ -127,7 +127,7 @@ def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names:
 
 
 def _hides(attempt: Attempt, hidden_round: tuple[int, int] | None) -> bool:
-    return hidden_round == (attempt.game, attempt.round) and attempt.kind in ("telekinesis", "mind_reading", "knock", "other")
+    return hidden_round == (attempt.game, attempt.round) and attempt.kind in ("telekinesis", "mind_reading", "knock")
 
 
 def _whispers(gm: GmState, seat: int, game_no: int, names: Mapping[int, str], hands: Mapping[int, list[int]],
