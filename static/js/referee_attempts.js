@@ -5,7 +5,14 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { attemptNeed } from "./referee_needs.js";
+
+// What an attempt needs of the referee now, or null: "judge", "approve" (a succeeded telekinesis), "consequence".
+export function attemptNeed(attempt) {
+  if (attempt.status === "pending") return "judge";
+  if (attempt.status !== "rolled" || !attempt.check) return null;
+  if (!attempt.check.success) return "consequence";
+  return attempt.kind === "telekinesis" ? "approve" : null;
+}
 
 function numberInput(id, label, value, min, max) {
   return el("label", { class: "field" }, label, el("input", { id, type: "number", value, min, max, inputmode: "numeric" }));

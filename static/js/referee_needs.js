@@ -12,18 +12,11 @@ import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { preference, setUpSwitch } from "./prefs.js";
+import { attemptNeed } from "./referee_attempts.js";
 import { showToast } from "./toast.js";
 
 // The chime: two short soft tones, [frequency Hz, start s, length s].
 const TONES = [[784, 0, 0.1], [1046, 0.12, 0.16]];
-
-// What an attempt needs of the referee now, or null: "judge", "approve" (a succeeded telekinesis), "consequence".
-export function attemptNeed(attempt) {
-  if (attempt.status === "pending") return "judge";
-  if (attempt.status !== "rolled" || !attempt.check) return null;
-  if (!attempt.check.success) return "consequence";
-  return attempt.kind === "telekinesis" ? "approve" : null;
-}
 
 // The player-written lines of each thread after the one last read: {seat: [line, …]}.
 export function unreadLines(state, seen) {
