@@ -80,7 +80,7 @@ def table_views(state: TableLike, *, version: int, seats: Sequence[int | None], 
     games = family.games(state, seats)
     shown = dict(commitment) if game is not None and not family.dealing(game) and commitment else None
     extra = family.extra(state)
-    gms = gm_views(state.gm, seats=seats, all_seats=list(state.seats))
+    gms = gm_views(state.gm, seats=seats, all_seats=list(state.seats), changes=_changes(state))
     views: dict[int | None, dict[str, Any]] = {}
     for seat in seats:
         view: dict[str, Any] = {
@@ -111,6 +111,12 @@ def _seat(info: SeatLike, connected: Collection[int], autopilot: Collection[int]
     if info.level is not None:
         seat["level"] = info.level
     return seat
+
+
+def _changes(state: TableLike) -> tuple[dict[str, Any], ...]:
+    """The die changes of the round being played (a hand change tells its ``other`` attempt what it did)."""
+    fairness = getattr(state, "fairness", None)
+    return fairness.changes if fairness is not None else ()
 
 
 def _names(state: TableLike) -> dict[int, str]:
@@ -145,5 +151,5 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     hidden_round, hands = family.relay(state, blind)
     view["commitments"] = dict(commitments) if commitments else None
     view["gm"] = referee_gm_view(state.gm, game_no=state.game_no, seats=list(state.seats), names=_names(state),
-                                 hidden_round=hidden_round, hands=hands, translate=translate)
+                                 hidden_round=hidden_round, hands=hands, translate=translate, changes=_changes(state))
     return view

@@ -24,6 +24,8 @@ from .text import CHAT_LIMIT, clean_text
 KINDS = ("telekinesis", "mind_reading", "loaded_die", "knock", "other")
 TARGETED = ("knock", "mind_reading")
 """The kinds whose success draws one die of the target (``attempt_target_die``)."""
+APPROVED = ("telekinesis",)
+"""The kinds whose succeeded check waits for the referee to apply its effect (``referee_apply``) or refuse it."""
 CONSEQUENCES = ("silence", "announce", "penalty")
 DIFFICULTY_RANGE = (1, 200)
 MODIFIER_RANGE = (-100, 100)
@@ -68,7 +70,9 @@ class Attempt:
     """One cheat attempt. ``status``: pending (waiting for the referee), judged (the referee set the
     difficulty and modifier, kept in ``judgement``: the check waits for the attempter's seed), rolled (a
     failed check waiting for its consequence, or a succeeded knock or mind reading waiting for its
-    target die), succeeded, failed, dismissed (the referee refused to roll)."""
+    target die, or a succeeded telekinesis waiting for the referee to apply or refuse it:
+    ``awaits_approval``), succeeded, failed, dismissed (the referee refused to roll, or refused a
+    succeeded telekinesis its effect)."""
 
     id: int
     seat: int
@@ -95,6 +99,17 @@ class Attempt:
     def targets_die(self) -> bool:
         """True for a kind whose success draws a die of its target (knock, mind reading)."""
         return self.kind in TARGETED
+
+    @property
+    def awaits_approval(self) -> bool:
+        """True for a succeeded check whose effect waits for the referee (a telekinesis: ``APPROVED``).
+
+        >>> rolled = Attempt(1, 0, 1, 1, "telekinesis", 2, None, 6, "").checked(Check.of(
+        ...     difficulty=1, modifier=0, sides=20, roll=5, draw=1))
+        >>> rolled.awaits_approval, replace(rolled, kind="knock").awaits_approval
+        (True, False)
+        """
+        return self.status == "rolled" and self.check is not None and self.check.success and self.kind in APPROVED
 
     def checked(self, check: Check) -> "Attempt":
         return replace(self, status="rolled", check=check)

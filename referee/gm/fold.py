@@ -21,6 +21,9 @@ attempt_judged     {attempt}                                        {difficulty,
                    (the check then waits for the attempter's seed; a log written before has none)
 attempt_checked    {attempt, draw}                                  {difficulty, modifier, sides, roll, total, success, draw}
 attempt_resolved   {attempt, announced?: seat}                      {outcome, consequence, effect}
+                   (a succeeded telekinesis waits for the referee: ``referee_apply`` resolves it
+                   with its effect, ``referee_dismiss`` as dismissed; a log written before
+                   resolved it in the check's command)
 penalty_applied    {seat, attempt}                                  none
 game_settled       {game, winner, name, players, stakes, pot, attempts}  none
 =================  ===============================================  =======================================
@@ -246,8 +249,8 @@ def _attempt_resolved(state: TableLike, public: dict[str, Any], secret: dict[str
     outcome, consequence = secret["outcome"], secret.get("consequence")
     check = attempt.check
     if outcome == "dismissed":  # a check waiting for its seed or die: once its round is over (attempt/rolling)
-        allowed = attempt.status == "pending" or (attempt.status in ("judged", "rolled") and _stale(state, attempt)
-                                                  and (attempt.check is None or attempt.check.success))
+        allowed = attempt.status == "pending" or attempt.awaits_approval or (
+            attempt.status in ("judged", "rolled") and _stale(state, attempt) and (attempt.check is None or attempt.check.success))
     elif outcome == "success":
         allowed = attempt.status == "rolled" and check is not None and check.success
     else:

@@ -12,7 +12,7 @@ attempt; a blind referee sees no effect that shows a die before its round is rev
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .attempts import Attempt
@@ -37,24 +37,48 @@ PLAYER_EFFECT_FIELDS = {
 referee's alone; a telekinesis's ``was`` is the cheater's own die."""
 
 
-def _attempt(attempt: Attempt, *, hide_effect: bool) -> dict[str, Any]:
+Changes = Sequence[Mapping[str, Any]]
+"""The die changes logged in the round being played (``die_changed`` secrets: seat, index, value, attempt)."""
+
+
+def _hand_change(attempt: Attempt, changes: Changes) -> dict[str, Any] | None:
+    """What the referee's hand did for a succeeded ``other`` attempt in this round: ``{seat, index, value}``
+    (no old value), or None.
+
+    >>> other = Attempt(3, 0, 1, 2, "other", None, None, None, "…", "succeeded")
+    >>> _hand_change(other, [{"seat": 1, "index": 0, "value": 6, "attempt": 3, "reason": "attempt 3"}])
+    {'seat': 1, 'index': 0, 'value': 6}
+    """
+    if attempt.kind != "other" or attempt.status != "succeeded":
+        return None
+    change = next((c for c in changes if c.get("attempt") == attempt.id), None)
+    return None if change is None else {key: change[key] for key in ("seat", "index", "value")}
+
+
+def _attempt(attempt: Attempt, *, hide_effect: bool, changes: Changes = ()) -> dict[str, Any]:
     view = attempt.to_dict()
+    if view["effect"] is None:
+        view["effect"] = _hand_change(attempt, changes)
     if hide_effect:
         view["effect"] = None
     return view
 
 
-def _own_attempt(attempt: Attempt) -> dict[str, Any]:
-    """A player's own attempt, its effect cut to the kind's ``PLAYER_EFFECT_FIELDS``."""
+def _own_attempt(attempt: Attempt, changes: Changes = ()) -> dict[str, Any]:
+    """A player's own attempt, its effect cut to the kind's ``PLAYER_EFFECT_FIELDS`` (a change the referee
+    made by hand for an ``other`` attempt, while its round is played: which die now shows what)."""
     view = attempt.to_dict()
     effect = attempt.effect
     if effect is not None:
         view["effect"] = {key: effect[key] for key in PLAYER_EFFECT_FIELDS.get(attempt.kind, ()) if key in effect}
+    else:
+        view["effect"] = _hand_change(attempt, changes)
     return view
 
 
-def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int]) -> dict[str, Any]:
-    """The game master's part of the ``state`` of a player (``seat``) or a spectator (None)."""
+def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int], changes: Changes = ()) -> dict[str, Any]:
+    """The game master's part of the ``state`` of a player (``seat``) or a spectator (None); ``changes`` are
+    the die changes of the round being played (a player's ``other`` attempt tells what it changed)."""
     referee = gm.referee
     stakes = {s: stake for s, stake in sorted(gm.stakes.items()) if s in seats}
     view: dict[str, Any] = {
@@ -67,11 +91,12 @@ def gm_view(gm: GmState, *, seat: int | None, seats: Collection[int]) -> dict[st
     }
     if seat is not None and referee is not None:
         view["messages"] = [_line(line) for line in gm.messages.get(seat, ())]
-        view["attempts"] = [_own_attempt(a) for a in gm.attempts if a.seat == seat]
+        view["attempts"] = [_own_attempt(a, changes) for a in gm.attempts if a.seat == seat]
     return view
 
 
-def gm_views(gm: GmState, *, seats: Collection[int | None], all_seats: Collection[int]) -> dict[int | None, dict[str, Any]]:
+def gm_views(gm: GmState, *, seats: Collection[int | None], all_seats: Collection[int],
+             changes: Changes = ()) -> dict[int | None, dict[str, Any]]:
     """``gm_view`` for each of ``seats`` at once: without a referee every viewer's is the
     spectator's (the same object, read-only), since only a referee's table has private threads.
 
@@ -80,13 +105,13 @@ def gm_views(gm: GmState, *, seats: Collection[int | None], all_seats: Collectio
     True
     """
     public = gm_view(gm, seat=None, seats=all_seats)
-    return {seat: public if seat is None or gm.referee is None else gm_view(gm, seat=seat, seats=all_seats)
+    return {seat: public if seat is None or gm.referee is None else gm_view(gm, seat=seat, seats=all_seats, changes=changes)
             for seat in seats}
 
 
 def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names: Mapping[int, str],
                     hidden_round: tuple[int, int] | None, hands: Mapping[int, list[int]],
-                    translate: Translate) -> dict[str, Any]:
+                    translate: Translate, changes: Changes = ()) -> dict[str, Any]:
     """The game master's part of the referee's ``state``: every thread, every attempt, and the whisper relay.
 
     ``hidden_round`` is the (game, round) whose dice a blind referee may not see yet (None:
@@ -94,7 +119,7 @@ def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names:
     """
     view = gm_view(gm, seat=None, seats=seats)
     view["messages"] = {str(s): [_line(line) for line in thread] for s, thread in sorted(gm.messages.items())}
-    view["attempts"] = [_attempt(a, hide_effect=_hides(a, hidden_round)) for a in gm.attempts]
+    view["attempts"] = [_attempt(a, hide_effect=_hides(a, hidden_round), changes=changes) for a in gm.attempts]
     view["whisper_names"] = {str(s): name for s, name in sorted(gm.whisper_names.items())}
     view["penalties"] = [{"seat": s, "attempt": a} for s, a in gm.penalties]
     view["whispers"] = [_whispers(gm, seat, game_no, names, hands, hidden_round, translate) for seat in sorted(seats)]

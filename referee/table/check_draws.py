@@ -6,7 +6,7 @@ judgement was logged: so nobody, an operator who also referees included, knows t
 difficulty is fixed. The draw is sealed (``referee.fairness.sealed_seeds``): the attempter's
 ``draw_seed`` entry is ``{draw, attempt}`` in public, ``{seat, seed}`` in secret, and nothing any other
 page sees names the seat. When it is drawn, ``attempt_checked`` follows in the same command, and on
-success the effect; a knock or a mind reading first waits for its target die, a second draw seeded
+success the effect (a telekinesis's waits for the referee: ``desk.apply_attempt``); a knock or a mind reading first waits for its target die, a second draw seeded
 by the attempter again, then ``attempt_resolved``.
 
 While its round is bid the check waits; once the round is over (a call ended it before the seed
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.fairness.purposes import ATTEMPT_CHECK, ATTEMPT_TARGET_DIE
-from referee.gm.attempts import Attempt, Check
+from referee.gm.attempts import APPROVED, Attempt, Check
 
 from .families import DueDraw
 
@@ -89,7 +89,7 @@ def check_drawn(table: TableHost, dice: DiceChanger, number: int) -> None:
         check = Check.of(difficulty=difficulty, modifier=modifier, sides=drawn[1]["results"][0]["sides"],
                          roll=value, draw=number)
         table.commit("attempt_checked", {"attempt": attempt.id, "draw": number}, check.to_dict())
-        if check.success and not attempt.targets_die:
+        if check.success and not attempt.targets_die and attempt.kind not in APPROVED:
             resolve(table, attempt, apply_effect(table, dice, attempt, None))
         return
     resolve(table, attempt, apply_effect(table, dice, attempt, value - 1))

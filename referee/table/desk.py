@@ -33,7 +33,7 @@ from referee.gm.text import CHAT_LIMIT, clean_text
 from referee.rules.errors import IllegalAction
 
 from .approval import require_hand_change
-from .check_draws import rolling
+from .check_draws import apply_effect, resolve, rolling
 from .errors import TableError
 from .families import TableSettings
 from .table import Table
@@ -160,6 +160,22 @@ def dismiss(table: Table, attempt_id: int) -> None:
         if rolling(table.current) is attempt:
             raise IllegalAction("attempt/rolling", f"attempt {attempt.id}'s check is being rolled: it settles itself")
         table.commit("attempt_resolved", {"attempt": attempt.id}, {"outcome": "dismissed", "consequence": None, "effect": None})
+
+
+def apply_attempt(table: Table, attempt_id: int) -> None:
+    """The referee applies a succeeded telekinesis's effect (``Attempt.awaits_approval``): its die changes
+    (``die_changed``) and the attempt is resolved with the effect, in one command, in the attempt's round.
+    To refuse it the referee dismisses the attempt (``dismiss``)."""
+    _require_cheating(table)
+    with table.changing():
+        attempt = _attempt(table, attempt_id)
+        if not attempt.awaits_approval:
+            raise IllegalAction("attempt/not_waiting", f"attempt {attempt.id} ({attempt.status}) waits for no approval")
+        game = table.current.game
+        if game is None or table.current.cheating is None or \
+                (attempt.game, attempt.round) != (table.current.game_no, table.current.cheating.open_round(game)):
+            raise IllegalAction("attempt/stale", f"attempt {attempt.id} was made in an earlier round: dismiss it")
+        resolve(table, attempt, apply_effect(table, table.play, attempt, None))
 
 
 def change_die(table: Table, seat: int, index: int, value: int, attempt_id: int | None) -> None:

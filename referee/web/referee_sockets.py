@@ -118,6 +118,7 @@ REFEREE_EVENTS: dict[str, RefereeAction] = {
     "referee_judge": _judge,
     "referee_failure": _failure,
     "referee_dismiss": lambda table, data: desk.dismiss(table, _attempt_id(data)),
+    "referee_apply": lambda table, data: desk.apply_attempt(table, _attempt_id(data)),
     "referee_change_die": _change_die,
 }
 """The referee's commands that are not chat, each with what it does to the table."""

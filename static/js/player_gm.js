@@ -8,7 +8,7 @@ import "./table.js";
 import { byId, el, setText, show, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { checkText } from "./referee_attempts.js";
+import { checkText, statusKey } from "./referee_attempts.js";
 import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
 import { sender } from "./send.js";
 import { renderStakes, stakesCard } from "./player_stakes.js";
@@ -73,11 +73,21 @@ function options(select, entries) {
   if (entries.some(([v]) => String(v) === chosen)) select.value = chosen;
 }
 
+// What the attempt did, told while it holds: a die's new face (also one the referee changed by hand for
+// an "other") in the attempt's round only, a loaded die for the rest of its game.
+function effectText(state, a) {
+  const game = state.game;
+  const holds = a.effect && game && a.game === game.game && (a.kind === "loaded_die" || a.round === game.round);
+  if (!holds) return "";
+  const own = a.effect.seat === state.you.seat;
+  const kind = a.kind === "other" ? (own ? "telekinesis" : "knock") : a.kind;
+  return t(`cheat.effect.${kind}`, { name: seatName(state, a.effect.seat), die: a.effect.index + 1, value: a.effect.value });
+}
+
 function attemptItem(state, a) {
-  const effect = a.effect && a.kind !== "other"
-    ? t(`cheat.effect.${a.kind}`, { name: seatName(state, a.effect.seat), die: a.effect.index + 1, value: a.effect.value }) : "";
+  const effect = effectText(state, a);
   return el("li", { class: `attempt ${a.status}`, "data-attempt": a.id },
-    el("span", {}, `${t(`cheat.kind.${a.kind}`)}: ${t(`cheat.status.${a.status}`)}`),
+    el("span", {}, `${t(`cheat.kind.${a.kind}`)}: ${t(`cheat.status.${statusKey(a)}`)}`),
     a.check ? el("p", { class: "check" }, checkText(a.check)) : null,
     effect ? el("p", { class: "effect" }, effect) : null,
     a.consequence === "penalty" ? el("p", { class: "effect" }, t("gm.penalty_waits")) : null);

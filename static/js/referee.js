@@ -9,6 +9,7 @@ import { potText } from "./pot.js";
 import { renderAttempts } from "./referee_attempts.js";
 import { chatForm, copyText, keepTyping, renderChat } from "./referee_chat.js";
 import { deskFamily } from "./referee_families.js";
+import { Needs, unreadLines } from "./referee_needs.js";
 import { renderRelay } from "./referee_relay.js";
 import { retryPassingRefusals } from "./retry.js";
 import { seedsOption } from "./seeds_option.js";
@@ -29,6 +30,13 @@ let current = null;
 let openThread = null;
 
 export const send = sender(socket);
+// What needs an answer now stays in view (referee_needs.js); its buttons lead to the attempt or the thread.
+const needs = new Needs(tableId, { openThread: showThread, showAttempt });
+byId("desk-audit").href = `/t/${tableId}/audit`;
+byId("desk-replay").href = `/t/${tableId}/replay`;
+// The sections scroll into view below the sticky bar, whatever its height.
+new ResizeObserver(() => byId("referee").style.setProperty("--needs-height", `${byId("desk-needs").offsetHeight}px`))
+  .observe(byId("desk-needs"));
 // The referee may require the players' seeds at any time (`require_seeds`).
 const seedsRequired = seedsOption({ prefix: "desk", send });
 byId("desk-rules-change").after(seedsRequired.card);
@@ -118,6 +126,7 @@ function render(state) {
   setText(byId("relay-format"), t(`referee.format.${settings.whisper_format}`));
   keepTyping(byId("desk-relay"), () => renderRelay(byId("desk-relay"), state, send));
   renderChat(byId("desk-chat"), state, gm.chat);
+  needs.update(state);
   keepTyping(byId("desk-threads"), () => renderThreads(state));
   renderCommitments(state);
   renderScores(state);
@@ -125,18 +134,29 @@ function render(state) {
 
 function renderSeats(state, family) {
   const { gm } = state;
+  // What the server would refuse now is disabled, its reason said beside it (aria-describedby) and on hover (title).
+  const locks = family.locks?.(state) ?? { stakes: null, seat: () => null };
+  const stakesLocked = locks.stakes;
+  setText(byId("desk-stakes-locked"), stakesLocked ?? "");
+  show(byId("desk-stakes-locked"), Boolean(stakesLocked));
   const items = state.table.seats.map((info) => {
     const { count, dice, out = false } = family.seatFacts(state, info);
     const stake = gm.stakes.find((s) => s.seat === info.seat);
     const stakeInput = el("input", { id: `stake-${info.seat}`, maxlength: 60, value: stake?.text ?? "", "aria-label": t("referee.stake_for", { name: info.name }) });
-    const stakeForm = el("form", { class: "row-form stake" }, stakeInput, el("button", { type: "submit", class: "btn small" }, t("referee.set_stake")));
-    stakeForm.addEventListener("submit", (event) => {
+    const setStake = el("button", { type: "submit", class: "btn small" }, t("referee.set_stake"));
+    for (const control of [stakeInput, setStake]) lockControl(control, stakesLocked, "desk-stakes-locked");
+    const stakeForm = el("form", { class: "row-form stake" }, stakeInput, setStake);
+    stakeForm.addEventListener("submit", async (event) => {
       event.preventDefault();
-      send("referee_stake", { seat: info.seat, text: stakeInput.value });
+      const ack = await send("referee_stake", { seat: info.seat, text: stakeInput.value });
+      if (!ack.ok) stakeInput.value = stake?.text ?? ""; // a refused stake does not stay in the field
     });
     // Named after its seat ("Remove Anna"; the visible "Remove" starts the name): a list of bare "Remove"s says nothing.
     const remove = el("button", { type: "button", class: "btn small danger", "aria-label": t("bots.remove_label", { name: info.name }) }, t("referee.remove"));
     remove.addEventListener("click", () => send("referee_remove_seat", { seat: info.seat }));
+    const seatLocked = locks.seat(info);
+    const reason = seatLocked ? el("span", { id: `seat-lock-${info.seat}`, class: "sr-only" }, seatLocked) : null;
+    lockControl(remove, seatLocked, `seat-lock-${info.seat}`);
     return el("li", { class: "desk-seat", "data-seat": info.seat },
       el("span", { class: "seat-name" }, info.name),
       el("span", { class: "badge" }, info.kind === "bot" ? t(`bots.level.${info.level}`) : onlineText(info)),
@@ -144,10 +164,17 @@ function renderSeats(state, family) {
       count !== null ? el("span", { class: "count" }, count) : null,
       // The dice are read out after a hidden "Dice of NAME:" (an aria-label on a plain span is ignored by screen readers).
       el("span", { class: "desk-dice" }, ...deskDice(info.name, dice)),
-      stakeForm, remove);
+      stakeForm, remove, reason);
   });
   byId("desk-seats").replaceChildren(...items);
   setText(byId("desk-pot"), gm.stakes.length ? t("gm.pot", { pot: potText(gm.pot) }) : t("gm.no_stakes"));
+}
+
+function lockControl(control, reason, describedBy) {
+  if (!reason) return;
+  control.disabled = true;
+  control.title = reason;
+  control.setAttribute("aria-describedby", describedBy);
 }
 
 function onlineText(info) {
@@ -168,9 +195,20 @@ function renderThreads(state) {
     const input = el("input", { id: `message-${info.seat}`, maxlength: 500, autocomplete: "off", "aria-label": t("referee.message_to", { name: info.name }) });
     const form = el("form", { class: "row-form" }, input, el("button", { type: "submit", class: "btn small" }, t("gm.send")));
     chatForm(form, input, (text) => send("referee_message", { seat: info.seat, text }));
+    const fresh = unreadLines(state, needs.seen ?? {})[String(info.seat)]?.length ?? 0;
     const details = el("details", { class: "thread", "data-seat": info.seat, open: openThread === info.seat },
-      el("summary", {}, `${info.name} (${lines.length})`), list, form);
-    details.addEventListener("toggle", () => { if (details.open) openThread = info.seat; });
+      el("summary", {}, `${info.name} (${lines.length})`,
+        fresh ? el("span", { class: "unread-badge" }, ` ${t("referee.unread", { n: fresh })}`) : null), list, form);
+    details.addEventListener("toggle", () => {
+      if (!details.open) {
+        if (openThread === info.seat) openThread = null;
+        return;
+      }
+      openThread = info.seat;
+      if (!fresh) return;
+      details.querySelector(".unread-badge")?.remove();
+      needs.read(current, info.seat);
+    });
     return details;
   });
   byId("desk-threads").replaceChildren(...blocks);
@@ -202,4 +240,24 @@ function renderScores(state) {
   const shown = (name) => (people.has(name) ? name : regularName(name));
   byId("desk-scores").replaceChildren(...state.gm.scoreboard.map((line) => el("tr", {},
     el("td", {}, shown(line.name)), el("td", {}, String(line.games)), el("td", {}, String(line.wins)), el("td", {}, potText(line.pot_won)))));
+}
+
+// The needs bar's way to a thread: opened (so read), in view, its input focused.
+function showThread(seat) {
+  openThread = seat;
+  if (current) render(current);
+  const details = document.querySelector(`#desk-threads details[data-seat="${seat}"]`);
+  if (!details) return;
+  details.open = true;
+  if (current) needs.read(current, seat);
+  details.scrollIntoView({ block: "start" });
+  byId(`message-${seat}`)?.focus({ preventScroll: true });
+}
+
+// The needs bar's way to an attempt: in view, its first control focused.
+function showAttempt(id) {
+  const item = document.querySelector(`#desk-attempts li[data-attempt="${id}"]`);
+  if (!item) return;
+  item.scrollIntoView({ block: "start" });
+  item.querySelector("input, button")?.focus({ preventScroll: true });
 }

@@ -1,9 +1,18 @@
 // The referee's list of cheat attempts: judge (difficulty and modifier), dismiss, choose a failure's consequence,
-// change a die by hand after an "other" attempt succeeded.
+// apply or refuse a succeeded telekinesis (its effect waits for the referee), change a die by hand after an
+// "other" attempt succeeded.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
+
+// What an attempt needs of the referee now, or null: "judge", "approve" (a succeeded telekinesis), "consequence".
+export function attemptNeed(attempt) {
+  if (attempt.status === "pending") return "judge";
+  if (attempt.status !== "rolled" || !attempt.check) return null;
+  if (!attempt.check.success) return "consequence";
+  return attempt.kind === "telekinesis" ? "approve" : null;
+}
 
 function numberInput(id, label, value, min, max) {
   return el("label", { class: "field" }, label, el("input", { id, type: "number", value, min, max, inputmode: "numeric" }));
@@ -37,12 +46,21 @@ function judgeForm(a, send) {
 
 // A check rolled after the judgement waits for the attempter's seed (docs/referee.md); a knock or a mind
 // reading that succeeded then waits for its target die. Once its round is over it may be dismissed.
-const targeting = (a) => a.status === "rolled" && a.check?.success === true;
+const targeting = (a) => a.status === "rolled" && a.check?.success === true && (a.kind === "knock" || a.kind === "mind_reading");
 
 function dismissButton(a, send) {
   const dismiss = el("button", { type: "button", class: "btn small" }, t("referee.dismiss"));
   dismiss.addEventListener("click", () => send("referee_dismiss", { attempt: a.id }));
   return dismiss;
+}
+
+// A succeeded telekinesis: the referee applies its effect (`referee_apply`) or refuses it (`referee_dismiss`).
+function approvalButtons(a, send) {
+  const apply = el("button", { type: "button", class: "btn primary small", "data-approve": "apply" }, t("referee.apply"));
+  apply.addEventListener("click", () => send("referee_apply", { attempt: a.id }));
+  const refuse = el("button", { type: "button", class: "btn small", "data-approve": "refuse" }, t("referee.refuse"));
+  refuse.addEventListener("click", () => send("referee_dismiss", { attempt: a.id }));
+  return [el("p", { class: "hint" }, t("referee.awaits_approval")), el("div", { class: "controls" }, apply, refuse)];
 }
 
 function consequenceButtons(a, send) {
@@ -69,11 +87,18 @@ function changeDieForm(state, a, send) {
   return form;
 }
 
+// The status in words: a succeeded check that waits (for its target die, or for the referee) says so.
+export function statusKey(a) {
+  if (targeting(a)) return "targeting";
+  return attemptNeed(a) === "approve" ? "approval" : a.status;
+}
+
 function effectText(state, a) {
   const effect = a.effect;
   if (!effect) return "";
   if (a.kind === "loaded_die") return t("cheat.effect.loaded_die");
-  return t(`cheat.effect.${a.kind}`, { name: seatName(state, effect.seat), die: effect.index + 1, value: effect.value });
+  const kind = a.kind === "other" ? "knock" : a.kind; // a change by hand reads as any die of a seat that now shows a value
+  return t(`cheat.effect.${kind}`, { name: seatName(state, effect.seat), die: effect.index + 1, value: effect.value });
 }
 
 export function renderAttempts(list, state, send) {
@@ -82,14 +107,18 @@ export function renderAttempts(list, state, send) {
       el("p", { class: "who" }, t("referee.attempt_by", { n: a.id, name: seatName(state, a.seat), round: a.round })),
       el("p", { class: "what" }, request(state, a)),
       el("blockquote", { class: "description" }, a.description),
-      el("p", { class: "status" }, t(`cheat.status.${targeting(a) ? "targeting" : a.status}`)),
+      el("p", { class: "status" }, t(`cheat.status.${statusKey(a)}`)),
       a.check ? el("p", { class: "check" }, checkText(a.check)) : null,
       a.effect ? el("p", { class: "effect" }, effectText(state, a)) : null,
       a.consequence ? el("p", { class: "consequence" }, t(`referee.consequence.${a.consequence}`)) : null);
     if (a.status === "pending") item.append(...judgeForm(a, send));
-    if (a.status === "rolled" && !targeting(a)) item.append(el("p", { class: "hint" }, t("referee.choose_consequence")), consequenceButtons(a, send));
+    const need = attemptNeed(a);
+    item.dataset.need = need ?? "";
+    if (need === "consequence") item.append(el("p", { class: "hint" }, t("referee.choose_consequence")), consequenceButtons(a, send));
+    if (need === "approve") item.append(...approvalButtons(a, send));
     if (a.status === "judged" || targeting(a)) item.append(el("p", { class: "hint" }, t("referee.rolling")), dismissButton(a, send));
-    if (a.status === "succeeded" && a.kind === "other") item.append(changeDieForm(state, a, send));
+    const inItsRound = a.game === state.game?.game && a.round === state.game?.round;
+    if (a.status === "succeeded" && a.kind === "other" && !a.effect && inItsRound) item.append(changeDieForm(state, a, send));
     return item;
   });
   list.replaceChildren(...items);

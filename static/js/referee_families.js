@@ -11,6 +11,8 @@
 //   rulesChange              the family's control for changing the rules between games
 //                            (render(state, open)), or null where the desk offers none
 //   rulesBadge(rules)        the rules in one line (a `rules_changed` told at the desk)
+//   locks(state)             what the server would refuse now, in words (null: allowed):
+//                            {stakes, seat(info)}; the desk disables those controls and says why
 //
 //   const family = deskFamily(state, { send });   // made once, on first use
 //

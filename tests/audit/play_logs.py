@@ -80,10 +80,13 @@ def refereed_table(dice: int = 3, players: int = 2, cheating: bool = True) -> Ta
 
 
 def cheat(table: Table, seat: int, difficulty: int, **request: Any) -> int:
-    """``seat`` tries ``request`` (kind and its fields) and the referee rolls against ``difficulty``."""
+    """``seat`` tries ``request`` (kind and its fields) and the referee rolls against ``difficulty``
+    (and applies a succeeded telekinesis, which waits for the referee)."""
     attempt = desk.submit_attempt(table, seat, {"die": None, "target": None, "value": None,
                                                 "description": "В рукаве звякнуло…", **request})
     desk.judge(table, attempt, difficulty, 0)
+    if table.current.gm.attempt(attempt).awaits_approval:
+        desk.apply_attempt(table, attempt)
     return attempt
 
 

@@ -19,6 +19,8 @@ def _cheat(night: Evening, seat: int, difficulty: int, **request: Any) -> int:
     assert ack["ok"], ack
     judged = night.ref("referee_judge", {"attempt": ack["attempt"], "difficulty": difficulty})
     assert judged["ok"], judged
+    if night.table.current.gm.attempt(ack["attempt"]).awaits_approval:  # a succeeded telekinesis waits for the referee
+        assert night.ref("referee_apply", {"attempt": ack["attempt"]})["ok"]
     return ack["attempt"]
 
 

@@ -89,6 +89,7 @@ def test_an_approved_change_is_named_next_to_the_dice_and_listed_by_the_audit(br
     desk = referee.page.locator("#desk-attempts li").first
     desk.locator("input[id^=difficulty]").fill("1")
     desk.get_by_role("button", name="Roll the check").click()
+    desk.get_by_role("button", name="Apply the effect").click()  # a succeeded telekinesis waits for the referee
     expect(anna.page.locator("#cheat-attempts li").first).to_contain_text(f"Your die 1 now shows {wanted}.")
     mark = anna.page.locator("#dice-verified")
     expect(mark).to_have_text(f"✓ Verified as dealt; since then, 1 die changed by an approved change (die 1: {dealt} → {wanted})")

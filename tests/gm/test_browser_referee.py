@@ -1,5 +1,5 @@
 """A roleplay evening in real browsers (the session-wide Chromium of tests/conftest.py): the referee
-adjudicates a telekinesis attempt and the player sees their die change."""
+adjudicates a telekinesis attempt, applies its effect, and the player sees their die change."""
 from __future__ import annotations
 
 import json
@@ -64,7 +64,9 @@ def test_the_referee_adjudicates_telekinesis_and_the_player_sees_the_changed_die
     expect(attempt).to_contain_text("Чародейка шепчет заклинание над кружкой")
     attempt.locator("input[id^=difficulty]").fill("1")
     attempt.get_by_role("button", name="Roll the check").click()
-    expect(attempt).to_contain_text("succeeded")
+    expect(attempt).to_contain_text("check succeeded: the referee applies the effect")
+    attempt.get_by_role("button", name="Apply the effect").click()
+    expect(attempt.locator(".status")).to_have_text("succeeded")
 
     expect(anna.page.locator("#cheat-attempts li")).to_contain_text(f"Your die {index + 1} now shows 6.")
     after = dice[:index] + [6] + dice[index + 1:]

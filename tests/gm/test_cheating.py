@@ -37,8 +37,12 @@ def test_telekinesis_that_succeeds_changes_the_die_the_reveal_shows_and_the_audi
     night = evening()
     table = night.table
     attempt_id = attempt(night, 0, kind="telekinesis", die=1, value=6)
+    before = table.game.hand_of(0)
     check = judge(night, attempt_id, ALWAYS)
     assert check["success"] and 1 <= check["roll"] <= 20 and check["sides"] == 20
+    assert table.game.hand_of(0) == before  # the effect waits for the referee
+    assert night.player_state(0)["gm"]["attempts"][0]["status"] == "rolled"
+    assert night.ref("referee_apply", {"attempt": attempt_id})["ok"]
     assert table.game.hand_of(0)[1] == 6
     assert night.player_state(0)["game"]["dice"][1] == 6
     mine = night.player_state(0)["gm"]["attempts"][0]

@@ -108,7 +108,8 @@ def test_the_check_waits_for_the_attempters_seed_which_only_the_attempter_and_th
 
     assert night.say(0, "draw_seed", {"draw": number, "seed": SEED})["ok"]
     referee = night.referee_state()
-    assert referee["gm"]["attempts"][0]["status"] == "succeeded" and referee["gm"]["attempts"][0]["check"]["draw"] == number
+    assert referee["gm"]["attempts"][0]["status"] == "rolled" and referee["gm"]["attempts"][0]["check"]["draw"] == number
+    assert night.ref("referee_apply", {"attempt": attempt_id})["ok"]  # the telekinesis waits for the referee
     assert table.game.hand_of(0)[0] == 6
 
     audit = night.audit()  # mid-game: nothing public names the seat or the seed

@@ -78,6 +78,7 @@ def test_every_die_change_names_its_attempt_in_the_secret():
     table = night.table
     tele = attempt(night, 0, kind="telekinesis", die=1, value=5)
     judge(night, tele, ALWAYS)
+    assert night.ref("referee_apply", {"attempt": tele})["ok"]
     knock = attempt(night, 1, kind="knock", target=2, value=1)
     judge(night, knock, ALWAYS)
     other = attempt(night, 2, kind="other")

@@ -16,6 +16,7 @@ def telekinesis_game():
     value = 6 if night.table.game.hand_of(0)[0] != 6 else 1
     ack = night.say(0, "cheat", {"kind": "telekinesis", "die": 0, "value": value, "description": "Пальцы чародея"})
     night.ref("referee_judge", {"attempt": ack["attempt"], "difficulty": ALWAYS})
+    assert night.ref("referee_apply", {"attempt": ack["attempt"]})["ok"]
     play_to_the_end(night)
     export = night.audit()
     assert verify_export(export).ok

@@ -277,6 +277,8 @@ def bidding_step(evening: CrashingEvening, state: TableState, kinds: set[str]) -
                 evening.check_seeded.add((attempt.id, draw))
                 return (attempt.seat, "draw_seed", {"draw": draw, "seed": secrets.token_hex(32)})
             return None  # the draw comes with the seed, or when its wait runs out
+        if attempt.awaits_approval:  # a succeeded telekinesis waits for the referee
+            return ("ref", "referee_dismiss" if stale else "referee_apply", {"attempt": attempt.id})
         if attempt.status == "rolled":
             return ("ref", "referee_failure", {"attempt": attempt.id, "consequence": "penalty"})
     cheats = {"die_changed": (ANNA, {"kind": "telekinesis", "die": 0, "value": 6}),

@@ -53,6 +53,20 @@ export class PokerDesk {
     root.hidden = false;
   }
 
+  // What the server would refuse now, in words (null: allowed): stakes while the evening runs, and
+  // removing a seat still in its bracket (`evening/running`).
+  locks(state) {
+    const evening = state.evening;
+    const running = Boolean(evening) && evening.champion === null;
+    const out = new Set((evening?.rounds ?? []).flat().filter((pairing) => pairing.winner !== null)
+      .flatMap((pairing) => pairing.seats.filter((seat) => seat !== pairing.winner)));
+    return {
+      stakes: running ? t("referee.locked_stakes_evening") : null,
+      seat: (info) => (running && evening.entrants.includes(info.seat) && !out.has(info.seat)
+        ? t("referee.locked_seat_evening", { name: info.name }) : null),
+    };
+  }
+
   render(state) {
     const game = state.game;
     setText(byId("desk-headline"), game ? t("game.title", { game: game.game, round: game.round }) : t("referee.lobby", { n: state.table.seats.length }));
