@@ -81,10 +81,11 @@ export class LiarsDiceTable {
       const standing = game.bids.at(-1);
       this.bidControl.update(game, standing ? seatName(state, standing.seat) : "");
       // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
-      // When the turn comes, the dice are brought into view instead (the bid control follows them).
+      // The layout puts your dice and the bid control first (table.css, #table.holding); only a page
+      // scrolled away from them is brought back when the turn comes, never while you type (the chat).
       focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true });
       const turn = `${game.game}/${game.round}/${game.bids.length}`;
-      if (turn !== this.shownTurn) bringIntoView(byId("hand"));
+      if (turn !== this.shownTurn && !typing()) bringIntoView(byId("hand"));
       this.shownTurn = turn;
     }
     renderCalls(state);
@@ -127,6 +128,11 @@ export class LiarsDiceTable {
   rulesBadge(rules) {
     return badge(rules, pageWording);
   }
+}
+
+// True while a text field has the keyboard: the page must not move under the typing hand.
+function typing() {
+  return document.activeElement?.matches?.("textarea, input:not([type=radio]):not([type=checkbox]):not([type=button])") ?? false;
 }
 
 // The dice a seat holds, and under them the cups it showed last round (round_history.js) until the next bid.
