@@ -18,7 +18,7 @@ import { seatName } from "../../names.js";
 import { renderReveal } from "./reveal.js";
 import { renderRollOff } from "./roll_off.js";
 import { lastCups, renderBidList, renderHistory } from "./round_history.js";
-import { activeRules, renderRulesPanel } from "./rules_panel.js";
+import { activeRound, activeRules, renderRulesPanel } from "./rules_panel.js";
 import { badge } from "./rules_summary.js";
 import { TableFeel } from "./table_feel.js";
 
@@ -109,6 +109,7 @@ export class LiarsDiceTable {
     return {
       toAct: Boolean(game) && game.phase === "bidding" && game.turn === seat.seat,
       out: Boolean(game) && !inGame,
+      playing: inGame && game.phase !== "over",
       badges,
       detail: seatDetail(inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
         lastCups(state, seat)),
@@ -153,7 +154,7 @@ function renderStatus(state) {
   setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
   setText(byId("turn-line"), turnLine(state));
   byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
-  renderRulesPanel(byId("rules-panel"), activeRules(state));
+  renderRulesPanel(byId("rules-panel"), activeRules(state), activeRound(state));
   show(byId("palifico-line"), Boolean(game?.palifico) && (game.phase === "rolling" || game.phase === "bidding"));
   const role = roleLine(state);
   setText(byId("role-line"), role);
