@@ -4,9 +4,9 @@
 //
 //   throwGapMs(1)   // 0
 //   throwGapMs(3)   // 450
-//   throwGapMs(6)   // 240
+//   throwGapMs(6)   // 200
 
-export const ROLL_OFF_SPAN_MS = 1200;
+export const ROLL_OFF_SPAN_MS = 1000;
 const MOST_GAP_MS = 450;
 
 // The time between two throws landing when `count` throws land together.

@@ -34,7 +34,7 @@ export function renderRollOff(state) {
   const gap = throwGapMs(landing);
   const card = byId("roll-off");
   card.style.setProperty("--throw-gap", `${gap}ms`);
-  card.style.setProperty("--order-at", `${Math.max(0, landing - 1) * gap + 350}ms`);
+  card.style.setProperty("--order-at", `${Math.max(0, landing - 1) * gap + 250}ms`);
   byId("roll-off-throws").replaceChildren(...rollOff.throws.map((throwing, index) =>
     throwItem(throwing, index + 1, name, index >= seen ? index - seen : null)));
   const order = byId("roll-off-order");
