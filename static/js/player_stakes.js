@@ -14,12 +14,15 @@ export function stakesCard(send) {
   const input = el("input", { id: "stake-text", maxlength: 60, autocomplete: "off" });
   const form = el("form", { id: "stake-form", class: "row-form" },
     el("label", { for: "stake-text" }, t("stakes.label")), input,
-    el("button", { type: "submit", class: "btn" }, t("stakes.set")),
+    el("button", { type: "submit", id: "stake-set", class: "btn" }, t("stakes.set")),
     el("button", { type: "button", id: "stake-clear", class: "btn" }, t("stakes.clear")));
+  // The field holds your stake as the table has it: a refused text goes back to it at once.
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (text && (await send("stake", { text })).ok) input.value = "";
+    if (!text) return;
+    const ack = await send("stake", { text });
+    input.value = ack.ok ? text : input.dataset.real ?? "";
   });
   form.querySelector("#stake-clear").addEventListener("click", () => send("stake", { text: "" }));
   return el("section", { id: "stakes", class: "card gm", "aria-labelledby": "stakes-title", hidden: true },
@@ -41,8 +44,19 @@ export function renderStakes(card, state) {
   card.querySelector("#stakes-list").replaceChildren(
     ...stakes.map((s) => el("li", { "data-seat": s.seat }, t("stakes.line", { name: seatName(state, s.seat), text: s.text }))));
   setText(card.querySelector("#stakes-pot"), stakes.length ? t("gm.pot", { pot: potText(state.gm.pot) }) : t("stakes.none"));
+  // While a game runs the form stays in sight but disabled, its reason beside it (#stakes-locked).
   const locked = stakesLocked(state);
-  show(card.querySelector("#stake-form"), seated && !locked);
+  const mine = stakes.find((s) => s.seat === state.you.seat);
+  const input = card.querySelector("#stake-text");
+  input.dataset.real = mine?.text ?? "";
+  if (locked || document.activeElement !== input) input.value = input.dataset.real;
+  show(card.querySelector("#stake-form"), seated);
   show(card.querySelector("#stakes-locked"), seated && locked);
-  show(card.querySelector("#stake-clear"), stakes.some((s) => s.seat === state.you.seat));
+  show(card.querySelector("#stake-clear"), mine !== undefined);
+  for (const control of card.querySelectorAll("#stake-form input, #stake-form button")) {
+    control.disabled = locked;
+    control.title = locked ? t("stakes.locked") : "";
+    if (locked) control.setAttribute("aria-describedby", "stakes-locked");
+    else control.removeAttribute("aria-describedby");
+  }
 }

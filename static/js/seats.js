@@ -10,7 +10,9 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
-// facts(state, seat) -> {toAct, out, badges: [text], detail: Node | null}; onRemoveBot(seat, name,
+// facts(state, seat) -> {toAct, out, badges: [text], detail: Node | null, playing?}: `playing` is
+// true while the seat plays a running game (a bot's remove button is then disabled, the reason in
+// its title and description, as the server would refuse it); onRemoveBot(seat, name,
 // button) is called when the host presses a bot seat's remove button; `linked` is false while this
 // page has lost the server: who is online is then not known.
 export function renderSeats(list, state, { facts, onRemoveBot = null, linked = true }) {
@@ -38,7 +40,7 @@ export function levelName(level) {
   return t(`bots.level.${level}`);
 }
 
-function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot, linked) {
+function seatItem(seat, state, { toAct, out, badges: more, detail, playing = false }, onRemoveBot, linked) {
   const isBot = seat.kind === "bot";
   const standIn = seat.bot_playing && !isBot;
   const classes = ["seat", toAct && "turn", seat.seat === state.you.seat && "you",
@@ -56,9 +58,12 @@ function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot
   badges.push(...more.map((text) => el("span", { class: "badge" }, text)));
 
   let remove = null;
+  let why = null;
   if (isBot && state.you.is_host && onRemoveBot) {
-    remove = el("button", { type: "button", class: "btn small remove", "data-seat": seat.seat,
-      "aria-label": t("bots.remove_label", { name: seat.name }), title: t("bots.remove_label", { name: seat.name }) },
+    const label = t("bots.remove_label", { name: seat.name });
+    why = playing ? el("span", { id: `remove-why-${seat.seat}`, class: "sr-only" }, t("bots.remove_playing", { name: seat.name })) : null;
+    remove = el("button", { type: "button", class: "btn small remove", "data-seat": seat.seat, "aria-label": label,
+      title: why ? why.textContent : label, disabled: playing, "aria-describedby": why ? why.id : null },
     el("span", { class: "remove-icon", "aria-hidden": "true" }, "✕"), el("span", { class: "remove-text" }, t("bots.remove")));
     remove.addEventListener("click", () => onRemoveBot(seat.seat, seat.name, remove));
   }
@@ -71,6 +76,7 @@ function seatItem(seat, state, { toAct, out, badges: more, detail }, onRemoveBot
     el("span", { class: "seat-name" }, seat.name),
     ...badges,
     remove,
+    why,
     standIn ? el("span", { class: "stand-in-note" }, t("seats.bot_playing", { name: seat.name })) : null,
     detail,
   );

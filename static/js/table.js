@@ -134,17 +134,31 @@ function render(state) {
   const seated = you.seat !== null;
   family.render(state);
   updateCountdown(state, family.turnKey(state));
+  layOut(state);
   renderSeats(byId("seats-list"), state,
     { facts: (view, seat) => family.seatFacts(view, seat), onRemoveBot: removeBot, linked: socket.connected });
   setText(byId("spectators"), state.table.spectators ? t("seats.spectators", { n: state.table.spectators }) : "");
   const canJoin = !seated && state.table.seats.length < family.maxPlayers(state.table);
   show(byId("join"), canJoin);
+  // A seat taken while a game runs plays from the next one: the form says so before anyone types.
+  setText(byId("join-hint"), t(game && game.phase !== "over" ? "join.hint_running" : "join.hint"));
   if (seated) seatLost = false;
   show(seatNotice, seatLost);
   if (seatLost) setText(seatNotice, seatLostText(state));
   renderLobby(state);
   renderBots(state, family.maxPlayers(state.table));
   if (seatLost && canJoin) focusIfIdle(byId("join-name"));
+}
+
+// The sticky turn bar (the turn line and the timer, always in view) shows only when it has something
+// to say; the page's layout (table.css) follows whether a game runs and whether this page holds dice
+// in it (#hand shown: your dice and the bid control come first).
+function layOut(state) {
+  const bar = byId("turn-bar");
+  show(bar, byId("turn-line").textContent !== "" || !byId("timer").hidden);
+  const table = byId("table");
+  table.classList.toggle("in-game", Boolean(state.game) && state.game.phase !== "over");
+  table.classList.toggle("holding", !byId("hand").hidden);
 }
 
 function renderLobby(state) {
@@ -156,7 +170,15 @@ function renderLobby(state) {
   show(byId("start"), you.is_host);
   byId("start").disabled = !enough;
   let reason = "";
-  if (!you.is_host) reason = t("lobby.wait_host", { name: seatName(state, table.host) });
+  if (!you.is_host) reason = waitingFor(state);
   else if (!enough) reason = t("lobby.need_two");
   setText(byId("lobby-reason"), reason);
+}
+
+// Who starts the game, for everyone else: the host, or at a refereed table (no host seat) the referee.
+function waitingFor(state) {
+  const host = state.table.host;
+  if (host !== null && host !== undefined) return t("lobby.wait_host", { name: seatName(state, host) });
+  const referee = state.gm?.referee?.name;
+  return referee ? t("lobby.wait_referee", { name: referee }) : t("lobby.wait_start");
 }

@@ -1,5 +1,5 @@
 """Stakes at any table on the page (RULES.md C4): two players of a table without a referee set their
-own stakes, see both and the pot, in English and in Russian; the form gives way while a game runs."""
+own stakes, see both and the pot, in English and in Russian; the form is disabled while a game runs, its reason beside it."""
 from __future__ import annotations
 
 import pytest
@@ -34,6 +34,12 @@ def test_players_agree_stakes_before_the_game_and_everyone_sees_the_pot(browser:
     expect(anna.page.locator("#stakes-list li")).to_have_text(["Anna: 2 gold"])
     anna.start()
     for person in (anna, ben):
-        expect(person.page.locator("#stake-form")).to_be_hidden()
-        expect(person.page.locator("#stakes-locked")).to_have_text("Stakes change between games.")
-        expect(person.page.locator("#stakes-pot")).to_have_text("Pot: 2 gold")
+        page = person.page
+        expect(page.locator("#stakes-locked")).to_have_text("Stakes change between games.")
+        expect(page.locator("#stakes-pot")).to_have_text("Pot: 2 gold")
+        for control in (page.get_by_label("Your stake"), page.get_by_role("button", name="Set", exact=True)):
+            expect(control).to_be_visible()
+            expect(control).to_be_disabled()              # in sight, not usable, and it says why
+            expect(control).to_have_attribute("aria-describedby", "stakes-locked")
+            expect(control).to_have_attribute("title", "Stakes change between games.")
+    expect(anna.page.get_by_label("Your stake")).to_have_value("2 gold")   # the field holds the real stake

@@ -1,5 +1,5 @@
 """A table that reads at a glance, in a real browser at 390×844 and 1280×800: the seats as a table
-(a strip of the others above your dice on a phone, yours at the bottom on a computer), last round's
+(compact chips that wrap whole on a phone, yours at the bottom on a computer), last round's
 cups under each seat, earlier rounds collapsed, bids a regular made for a person marked and said,
 your dice rolling in and the reveal counting one by one (still under reduced motion), by keyboard
 alone, and axe on each of these states. Screenshots go to $TAVERN_ARTEFACTS (else the test's tmp_path)."""
@@ -60,7 +60,7 @@ def play_to_reveal(person: Person, timeout_s: float = 30) -> None:
         person.page.wait_for_timeout(50)
 
 
-def test_on_a_phone_the_others_are_a_strip_above_your_dice_and_your_dice_are_in_view_at_your_turn(
+def test_on_a_phone_the_seats_wrap_whole_and_your_dice_are_in_view_at_your_turn(
         browser: Browser, base_url: str, tmp_path: Path) -> None:
     anna = against_bots(browser, base_url, MOBILE, bots=3, dice=3)
     page = anna.page
@@ -68,11 +68,13 @@ def test_on_a_phone_the_others_are_a_strip_above_your_dice_and_your_dice_are_in_
     seats = page.locator("#seats-list li")
     expect(seats).to_have_count(4)
     expect(seats.last).to_have_class(re.compile(r"\byou\b"))  # yours last: nearest to you
-    tops = [box(page, f"#seats-list li:nth-child({n})")["y"] for n in (1, 2, 3)]
-    assert max(tops) - min(tops) < 2, f"the others are not one strip: {tops}"
-    strip, hand = box(page, "#seats-list"), box(page, "#hand-dice")
+    card = box(page, "#seats-list")
+    for n in (1, 2, 3, 4):  # each seat whole, none cut at the card's edge ("7 d…")
+        seat = box(page, f"#seats-list li:nth-child({n})")
+        assert card["x"] <= seat["x"] and seat["x"] + seat["width"] <= card["x"] + card["width"], f"seat {n} is cut"
+    assert page.evaluate("(list) => list.scrollWidth <= list.clientWidth", page.locator("#seats-list").element_handle())
+    hand = box(page, "#hand-dice")
     shoot(page, tmp_path, "strip-390x844")
-    assert strip["y"] + strip["height"] <= hand["y"], "the strip is not above your dice"
     assert 0 <= hand["y"] and hand["y"] + hand["height"] <= MOBILE["height"], "your dice are off the screen"
     expect(page.locator("#seats-list .seat-mark")).to_have_count(4)
     expect(page.locator("#seats-list li").first.locator(".seat-dice")).to_contain_text("3 dice")

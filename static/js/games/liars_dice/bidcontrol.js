@@ -34,7 +34,8 @@ export class BidControl {
     this.more.addEventListener("click", () => this.step(+1));
     this.submit.addEventListener("click", () => onBid(this.selection));
     this.liar.addEventListener("click", () => onLiar());
-    this.spotOn?.addEventListener("click", () => onSpotOn());
+    // The table page sends "Spot on!" itself (calls.js): only a page that passes onSpotOn is told here.
+    if (onSpotOn) this.spotOn?.addEventListener("click", () => onSpotOn());
   }
 
   // Show the control for this game view; the selection survives renders until the bids change.

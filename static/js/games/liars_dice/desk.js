@@ -12,7 +12,7 @@ import { seatName } from "../../names.js";
 import { callText, countText, verdict } from "./reveal.js";
 import { tiedGroups } from "./roll_off.js";
 import { RulesChange } from "./rules_change.js";
-import { activeRules, renderRulesPanel } from "./rules_panel.js";
+import { activeRound, activeRules, renderRulesPanel } from "./rules_panel.js";
 import { badge } from "./rules_summary.js";
 
 export function createDesk({ send }) {
@@ -49,7 +49,7 @@ export class LiarsDiceDesk {
     const game = state.game;
     setText(byId("desk-headline"), headline(state));
     setText(byId("desk-turn"), game?.phase === "bidding" && game.turn !== null ? t("game.turn_of", { name: seatName(state, game.turn) }) : "");
-    renderRulesPanel(byId("desk-rules"), activeRules(state));
+    renderRulesPanel(byId("desk-rules"), activeRules(state), activeRound(state));
     renderBids(state);
     this.renderRollOff(state);
   }

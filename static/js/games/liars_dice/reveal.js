@@ -1,7 +1,7 @@
 // The reveal: every cup open, the dice counted for the bid highlighted (ones counted as wild
 // marked), the count, and what the call cost in words (a Liar call or a spot on, one die or
-// several, out of the game, a die back). A reveal shown for the first time counts the matching
-// dice one by one (app.css: each counted die lights up in turn, then the count); under
+// several, out of the game, a die back). A reveal shown for the first time lifts the cups one by
+// one and counts the matching dice (table.css: each counted die lights up in turn, then the count); under
 // prefers-reduced-motion everything is there at once.
 
 import { diceRow } from "../../dice.js";
@@ -40,9 +40,13 @@ export function renderReveal(state) {
   show(byId("reveal-next"), Boolean(result.palifico_next));
 }
 
-// Numbers the counted dice in reading order (--i) for the count's animation, once per round.
+// Numbers the cups (--h: each lifts in turn, table.css) and the counted dice in reading order (--i)
+// for the count's animation, once per round.
 function countOneByOne(key) {
   const card = byId("reveal");
+  const hands = [...card.querySelectorAll("#reveal-hands > li")];
+  hands.forEach((node, index) => node.style.setProperty("--h", String(index)));
+  card.style.setProperty("--hands", String(hands.length));
   const counted = [...card.querySelectorAll("#reveal-hands .die.counted")];
   counted.forEach((node, index) => node.style.setProperty("--i", String(index)));
   card.style.setProperty("--count-total", String(counted.length));

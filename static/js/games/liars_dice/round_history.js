@@ -60,13 +60,23 @@ function bidItem(state, bid, standIn) {
     el("span", { class: "bid-short", "aria-hidden": "true" }, `${bid.quantity} × ${bid.face}`));
 }
 
+// The bids of which round this page listed last ("game/round") and how many: a bid added since lands
+// (table.css `.landed`; still under prefers-reduced-motion).
+let listed = null;
+
 // This round's bids: while bidding the standing ones, after the call the round's as the history keeps them.
 export function renderBidList(state) {
   const game = state.game;
   const done = thisRound(game);
   const bids = done ? done.bids : game.bids.map((bid, index) => ({ ...bid, stand_in: Boolean(game.stand_ins?.[index]) }));
-  byId("bids-list").replaceChildren(...bids.map((bid) => bidItem(state, bid, bid.stand_in)));
+  const items = bids.map((bid) => bidItem(state, bid, bid.stand_in));
+  const round = `${game.game}/${game.round}`;
+  const text = items.map((item) => item.textContent).join("\n");
   show(byId("bids-none"), bids.length === 0);
+  if (listed?.round === round && listed.text === text) return; // unchanged: a landing bid is not drawn again
+  if (listed?.round === round && bids.length > listed.count) items.at(-1).classList.add("landed");
+  listed = { round, count: bids.length, text };
+  byId("bids-list").replaceChildren(...items);
 }
 
 function outcome(done, name) {

@@ -10,11 +10,14 @@ import { complete, presetOf, SWITCHES } from "./house_rules.js";
 import { houseRulesOn } from "./settings.js";
 
 // One part per fact of the badge: the dice, wild ones or not, then every house rule that is on.
-export function badgeParts(rules, lang) {
+// In a palifico round (`round.palifico`) ones are not wild whatever the table plays: the badge says so.
+//   badge({ dice_per_player: 5 }, en, { palifico: true })   // "5 dice · palifico round: ones not wild"
+export function badgeParts(rules, lang, round = {}) {
   const s = complete(rules);
+  const wild = round.palifico ? lang.t("rules.badge.wild_ones.palifico") : lang.t(`rules.badge.wild_ones.${s.wild_ones}`);
   const parts = [
     { switch: "dice_per_player", text: lang.t("unit.dice", { n: s.dice_per_player }) },
-    { switch: "wild_ones", text: lang.t(`rules.badge.wild_ones.${s.wild_ones}`) },
+    { switch: "wild_ones", text: wild },
   ];
   for (const name of houseRulesOn(s)) {
     const key = typeof s[name] === "boolean" ? `rules.badge.${name}` : `rules.badge.${name}.${s[name]}`;
@@ -23,8 +26,8 @@ export function badgeParts(rules, lang) {
   return parts;
 }
 
-export function badge(rules, lang) {
-  return badgeParts(rules, lang).map((part) => part.text).join(" · ");
+export function badge(rules, lang, round = {}) {
+  return badgeParts(rules, lang, round).map((part) => part.text).join(" · ");
 }
 
 // "Kul Tiras rules" when the settings are a preset (seats and timer aside), else "House rules".
@@ -35,14 +38,15 @@ export function title(rules, lang) {
 
 // One line per switch, in the order of RULES.md A2: every table switch and every choice says its
 // value; a true-or-false house rule has a line only when it is on. Each line is
-// {switch, value, text}.
-export function summary(rules, lang) {
+// {switch, value, text}. In a palifico round the wild-ones line says that this round's ones are not wild.
+export function summary(rules, lang, round = {}) {
   const s = complete(rules);
   const lines = [];
   for (const rule of SWITCHES) {
     const value = s[rule.name];
     if (rule.kind === "bool" && rule.name !== "wild_ones" && !value) continue;
-    lines.push({ switch: rule.name, value, text: line(rule.name, s, lang) });
+    const text = rule.name === "wild_ones" && round.palifico ? lang.t("game.palifico") : line(rule.name, s, lang);
+    lines.push({ switch: rule.name, value, text });
   }
   return lines;
 }

@@ -18,7 +18,7 @@ import { seatName } from "../../names.js";
 import { renderReveal } from "./reveal.js";
 import { renderRollOff } from "./roll_off.js";
 import { lastCups, renderBidList, renderHistory } from "./round_history.js";
-import { activeRules, renderRulesPanel } from "./rules_panel.js";
+import { activeRound, activeRules, renderRulesPanel } from "./rules_panel.js";
 import { badge } from "./rules_summary.js";
 import { TableFeel } from "./table_feel.js";
 
@@ -81,10 +81,11 @@ export class LiarsDiceTable {
       const standing = game.bids.at(-1);
       this.bidControl.update(game, standing ? seatName(state, standing.seat) : "");
       // Focus without scrolling to the button: on a phone that pushed your own dice off the screen.
-      // When the turn comes, the dice are brought into view instead (the bid control follows them).
+      // The layout puts your dice and the bid control first (table.css, #table.holding); only a page
+      // scrolled away from them is brought back when the turn comes, never while you type (the chat).
       focusIfIdle(byId("bid-submit").hidden ? byId("liar") : byId("bid-submit"), { preventScroll: true });
       const turn = `${game.game}/${game.round}/${game.bids.length}`;
-      if (turn !== this.shownTurn) bringIntoView(byId("hand"));
+      if (turn !== this.shownTurn && !typing()) bringIntoView(byId("hand"));
       this.shownTurn = turn;
     }
     renderCalls(state);
@@ -108,6 +109,7 @@ export class LiarsDiceTable {
     return {
       toAct: Boolean(game) && game.phase === "bidding" && game.turn === seat.seat,
       out: Boolean(game) && !inGame,
+      playing: inGame && game.phase !== "over",
       badges,
       detail: seatDetail(inGame ? el("span", { class: "seat-dice" }, cups(held), el("span", {}, diceCount(held))) : null,
         lastCups(state, seat)),
@@ -129,6 +131,11 @@ export class LiarsDiceTable {
   }
 }
 
+// True while a text field has the keyboard: the page must not move under the typing hand.
+function typing() {
+  return document.activeElement?.matches?.("textarea, input:not([type=radio]):not([type=checkbox]):not([type=button])") ?? false;
+}
+
 // The dice a seat holds, and under them the cups it showed last round (round_history.js) until the next bid.
 function seatDetail(held, shown) {
   return held || shown ? el("span", { class: "seat-detail" }, held, shown) : null;
@@ -147,7 +154,7 @@ function renderStatus(state) {
   setText(byId("dice-in-play"), game ? t("game.dice_in_play", { n: game.total_dice }) : "");
   setText(byId("turn-line"), turnLine(state));
   byId("turn-line").classList.toggle("mine", game?.phase === "bidding" && game.turn === you.seat && you.seat !== null);
-  renderRulesPanel(byId("rules-panel"), activeRules(state));
+  renderRulesPanel(byId("rules-panel"), activeRules(state), activeRound(state));
   show(byId("palifico-line"), Boolean(game?.palifico) && (game.phase === "rolling" || game.phase === "bidding"));
   const role = roleLine(state);
   setText(byId("role-line"), role);

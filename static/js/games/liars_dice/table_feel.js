@@ -24,6 +24,11 @@ export class TableFeel {
   }
 
   render(state) {
+    // The odds hint and the automatic next round serve a player's own turn and reveal: a spectator
+    // gets neither switch (the sounds are for everyone).
+    const seated = state.you.seat !== null;
+    show(byId("odds-toggle"), seated);
+    show(byId("auto-next-toggle"), seated);
     renderStats(state);
     this.autoNext.update(state);
     this.sounds.play(soundsFor(this.before, state));

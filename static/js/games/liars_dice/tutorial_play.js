@@ -1,4 +1,5 @@
-// The tutorial's last step: a real game against two easy regulars (bots), made by the same
+// The tutorial's last step: a real game against two regulars (bots) of the level the learner picks
+// (easy, medium or strong; easy unless changed), made by the same
 // request as the home page's "Play alone" (create_table.js), in the page's language; then the
 // page goes to the new table with the seat's token kept, as the home page does.
 
@@ -9,7 +10,8 @@ import { hideToast, showToast } from "../../toast.js";
 import { saveToken } from "../../tokens.js";
 
 const TAVERN = { preset: "tavern", rules: {} };
-const BOTS = { count: 2, level: "easy" };
+const BOTS = 2;
+const LEVELS = ["easy", "medium", "strong"];
 
 // Wire the play form; `done` runs once the table exists, before the page leaves for it.
 export function wirePlay(done) {
@@ -23,7 +25,9 @@ export function wirePlay(done) {
     setText(status, t("home.starting"));
     try {
       const name = String(form.elements.name.value).trim();
-      const created = await createTable(soloRequest({ name, options: TAVERN, ...BOTS }));
+      const picked = String(new FormData(form).get("level") ?? "");
+      const level = LEVELS.includes(picked) ? picked : "easy";
+      const created = await createTable(soloRequest({ name, options: TAVERN, count: BOTS, level }));
       saveToken(created.table, created.token);
       done();
       location.assign(created.url);
