@@ -204,7 +204,7 @@ def test_the_reveal_shows_the_cup_and_says_who_gives_a_token(page: Page) -> None
     lines = show(page, full_view(DOUBTED, 0, step=2))
     assert "It was a bluff: 6, 6, 6, 6, 1." in lines and "Anna gives Ben a token." in lines
     assert "Tokens: Anna: 1 token, Ben: 3 tokens." in lines
-    expect(page.locator("#poker-reveal")).to_contain_text("Ben did not believe Anna's five sixes.")
+    expect(page.locator("#poker-reveal")).to_contain_text("Ben did not believe that Anna held five sixes.")
     expect(page.locator("#poker-reveal .die.counted")).to_have_count(4)
     page.locator("#poker-next-round").click()
     assert sent(page)[-1] == ["next_round", {"game": 1, "round": 1}]
