@@ -98,7 +98,9 @@ export class PokerTable {
     this.overNote = el("p", { class: "hint" });
     this.nextGame = el("button", { type: "button", id: "poker-next-game", class: "btn primary big" });
     this.nextGame.addEventListener("click", () => this.send("start"));
-    section.append(el("h2", { id: "poker-over-title" }, t("over.title")), this.overWinner, this.overNote, this.nextGame);
+    this.overReplay = el("a", { id: "poker-over-replay", class: "replay-link" }, t("replay.open"));
+    section.append(el("h2", { id: "poker-over-title" }, t("over.title")), this.overWinner, this.overNote, this.nextGame,
+      el("p", {}, this.overReplay));
   }
 
   buildDuel(section) {
@@ -223,6 +225,8 @@ export class PokerTable {
     setText(this.overNote, champion === null ? t("poker.over.next") : t("poker.over.champion", { name: seatName(state, champion) }));
     setText(this.nextGame, champion === null ? t("poker.over.next_game") : t("poker.over.new_evening"));
     show(this.nextGame, you.seat !== null);
+    // The game's verified replay, move by move (replay_page.js through the shared replay page).
+    this.overReplay.href = `/t/${encodeURIComponent(state.table.id)}/replay?game=${game.game}`;
   }
 
   announcements(before, after) {
