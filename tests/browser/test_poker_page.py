@@ -10,6 +10,7 @@ poker containers, and records what the page would send.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -305,3 +306,39 @@ def test_while_the_bracket_is_drawn_the_page_says_so_and_then_shows_the_pairs_th
     show(page, {**full_view(new_game(SETTINGS, (2, 0), 2), 0, step=0, evening=drawn, seats=(0, 1, 2)), "version": 1})
     expect(page.locator(".pairing.bye")).to_have_text("Ben goes through (bye)")
     expect(page.locator("#turn-line")).to_have_text("Drawing who starts this match…")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_declaration_lands_and_the_reveal_lifts_the_cup_unless_motion_is_reduced(page: Page, motion: str) -> None:
+    page.emulate_media(reduced_motion=motion)
+    show(page, full_view(ROLLED, 1, step=0))
+    expect(page.locator(".poker-declared li")).to_have_count(0)
+    show(page, full_view(DECLARED, 1, step=1))  # the state is drawn at once: the declaration and the answer
+    landed = page.locator(".poker-declared li").last
+    expect(landed).to_have_class(re.compile(r"\blanding\b"))
+    expect(page.locator("#poker-answer")).to_be_visible()
+    animation = page.evaluate("() => getComputedStyle(document.querySelector('.poker-declared li.landing')).animationName")
+    show(page, full_view(FIVE_SIXES, 1, step=1))
+    show(page, full_view(DOUBTED, 1, step=2))
+    cup = page.locator("#poker-reveal .poker-reveal-cup")
+    expect(cup).to_have_class(re.compile(r"\blifting\b"))
+    expect(page.locator("#poker-reveal .die")).to_have_count(5)  # every die is in the page at once, whatever the motion
+    shell = page.evaluate("() => getComputedStyle(document.querySelector('.cup-shell')).display")
+    if motion == "reduce":
+        assert (shell, animation) == ("none", "none")
+    else:
+        assert shell == "block" and animation == "poker-land"
+    show(page, {**full_view(DOUBTED, 1, step=2), "version": 9})  # the same reveal again: the cup is not lifted twice
+    assert page.evaluate("() => document.querySelectorAll('#poker-reveal .cup-shell').length") == 1
+
+
+def test_the_preview_dice_stay_on_one_row_below_the_faces(page: Page) -> None:
+    five = apply(new_game(SETTINGS, (0, 1), 0), Roll((5, 5, 5, 5, 5))).state
+    show(page, full_view(five, 0, step=0))
+    expect(page.locator("#poker-declare")).to_have_text("Declare five fives")  # the picker opens on the cup's hand
+    tops = page.evaluate("() => [...document.querySelectorAll('.poker-preview .die')].map((d) => Math.round(d.getBoundingClientRect().top))")
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
+    box = page.locator(".poker-preview").bounding_box()
+    faces = page.locator(".poker-groups").bounding_box()
+    assert box is not None and faces is not None and box["y"] >= faces["y"] + faces["height"]
+    assert box["x"] + box["width"] <= MOBILE["width"]

@@ -37,19 +37,24 @@ export function stepLabel(step, name) {
 /** The step's body: what happened, the cup, the round's declarations, the tokens (and the winner at the end). */
 export function stepBlocks(step, replay, name) {
   const viewer = { table: { seats: Object.keys(replay.names).map((seat) => ({ seat: Number(seat), name: name(Number(seat)) })) } };
-  const blocks = [el("p", { class: "poker-replay-said", "data-type": step.type }, said(step, name))];
-  if (step.type === "doubt") {
+  if (step.type === "doubt") { // the doubt's words, the cup shown, who gave whom a token
     const [doubt, verdict, token] = revealWords(step.state.result, viewer, pageWording);
-    blocks.push(el("div", { class: "poker-replay-reveal", "data-held": String(step.state.result.held) },
-      el("p", {}, doubt), cupRow(step.cup, step.state.result.declaration, name(step.state.result.declarer)),
-      el("p", { class: "verdict" }, verdict), el("p", {}, token)));
-  } else if (step.cup.length) {
+    return [el("p", { class: "poker-replay-said", "data-type": step.type }, doubt),
+      el("div", { class: "poker-replay-reveal", "data-held": String(step.state.result.held) },
+        cupRow(step.cup, step.state.result.declaration, name(step.state.result.declarer)),
+        el("p", { class: "verdict" }, verdict), el("p", {}, token)),
+      declaredList(step, name), tokensBlock(step, name), ...winnerLine(step, name)];
+  }
+  const blocks = [el("p", { class: "poker-replay-said", "data-type": step.type }, said(step, name))];
+  if (step.cup.length) {
     blocks.push(cupBlock(step, name));
   }
   if (step.type === "declare") blocks.push(truthLine(step));
-  blocks.push(declaredList(step, name), tokensBlock(step, name));
-  if (step.state.phase === "over") blocks.push(el("p", { class: "winner" }, t("over.winner", { name: name(step.state.winner) })));
-  return blocks;
+  return [...blocks, declaredList(step, name), tokensBlock(step, name), ...winnerLine(step, name)];
+}
+
+function winnerLine(step, name) {
+  return step.state.phase === "over" ? [el("p", { class: "winner" }, t("over.winner", { name: name(step.state.winner) }))] : [];
 }
 
 function said(step, name) {
@@ -61,8 +66,7 @@ function said(step, name) {
       : t("poker.replay.roll", { name: who, dice: step.dice.join(", ") });
     case "declare": return t("poker.announce.declared", { name: who, declaration: declarationWords(step.declaration, pageWording) });
     case "believe": return t("poker.announce.believed", { name: who });
-    case "reroll": return step.keep.length ? t("poker.announce.kept", { name: who, dice: step.keep.join(", ") }) : t("poker.replay.keep_none", { name: who });
-    default: return t("poker.replay.doubt", { name: who });
+    default: return step.keep.length ? t("poker.announce.kept", { name: who, dice: step.keep.join(", ") }) : t("poker.replay.keep_none", { name: who });
   }
 }
 
