@@ -12,7 +12,7 @@
 import { throwItems } from "./audit_roll_off.js";
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
-import { checkWords, stepWords } from "./check_wording.js";
+import { checkWords, labelWords, stepWords } from "./check_wording.js";
 import { byId, el, setText, show } from "./dom.js";
 import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
@@ -66,7 +66,7 @@ async function check(text, source) {
 // A poker-dice table's games, one line each (pair, starter, winner, rounds checked), above the games.
 function renderEvening(summary) {
   if (!summary.length) return;
-  const lines = el("ul", {}, ...summary.map((line) => el("li", {}, line)));
+  const lines = el("ul", {}, ...summary.map((line) => el("li", {}, checkWords(line, pageWording))));
   byId("audit-results").prepend(el("section", { class: "card" }, el("h3", {}, t("audit.poker_games")), el("p", {}, t("audit.poker_games_lead")), lines));
 }
 
@@ -320,13 +320,13 @@ function drawSeeds(game, c) {
 function drawBlock(game, draw) {
   const r = draw.reveal;
   const c = draw.commitment;
-  const results = (r?.results ?? []).map((x) => el("li", {}, `${x.label}: ${x.value}`));
+  const results = (r?.results ?? []).map((x) => el("li", {}, `${labelWords(x.label, pageWording)}: ${x.value}`));
   return el("div", { class: "round draw", "data-draw": String(draw.number) },
     el("h3", {}, t("audit.draw", { draw: draw.number }), " ", badge(draw.checks)),
     aloneLine(c, c?.purpose?.kind ?? r?.request?.purpose?.kind),
     facts([
       [t("audit.root"), code(c?.root)],
-      [t("audit.purpose"), describePurpose(c?.purpose ?? r?.request?.purpose ?? "—")],
+      [t("audit.purpose"), checkWords(describePurpose(c?.purpose ?? r?.request?.purpose ?? "—"), pageWording)],
       ...drawSeeds(game, c),
       [t("audit.results"), r ? el("ul", {}, ...results) : t("audit.not_revealed")],
     ]),
@@ -337,9 +337,10 @@ function sorted(map) {
   return [...map.values()].sort((a, b) => a.number - b.number);
 }
 
+// A seat as a person reads it: counted from 1, as the table's seat chips (the log counts from 0).
 function seatName(game, seat) {
   const name = game.names[seat];
-  return name === undefined ? `#${seat}` : t("audit.seat", { name, seat });
+  return name === undefined ? `#${Number(seat) + 1}` : t("audit.seat", { name, seat: Number(seat) + 1 });
 }
 
 function bySeat(game, pairs, format) {

@@ -178,7 +178,7 @@ function cupsBlock(step) {
 
 function seatName(seat) {
   const name = replay.names[seat];
-  return name === undefined ? `#${seat}` : name;
+  return name === undefined ? `#${Number(seat) + 1}` : name; // counted from 1, as the seat chips
 }
 
 function setStatus(state, text) {
