@@ -41,6 +41,10 @@ const PATTERNS = [
   [/^note: this roll\-off throw was rolled by the server alone: no seed arrived in time$/, "check.alone_throw_late", []],
   [/^note: this round's dice were dealt by the server alone: nobody was connected$/, "check.alone_deal_nobody", []],
   [/^note: this round's dice were dealt by the server alone: no seed arrived in time$/, "check.alone_deal_late", []],
+  [/^note: this starter draw was rolled by the server alone: nobody was connected$/, "check.alone_starter_nobody", []],
+  [/^note: this starter draw was rolled by the server alone: no seed arrived in time$/, "check.alone_starter_late", []],
+  [/^note: this bracket draw was rolled by the server alone: nobody was connected$/, "check.alone_bracket_nobody", []],
+  [/^note: this bracket draw was rolled by the server alone: no seed arrived in time$/, "check.alone_bracket_late", []],
   [/^note: this draw was rolled by the server alone: nobody was connected$/, "check.alone_draw_nobody", []],
   [/^note: this draw was rolled by the server alone: no seed arrived in time$/, "check.alone_draw_late", []],
   [/^note: this check roll was rolled by the server alone: nobody was connected$/, "check.alone_check_nobody", []],
@@ -176,7 +180,7 @@ export function seatsFromOne(message) {
   const up = (list) => list.replace(/\d+/g, (n) => String(Number(n) + 1));
   return message
     .replace(/\bseats ((?:\d+(?:, |–| and ))*\d+)/g, (_, list) => `seats ${up(list)}`)
-    .replace(/\bseat (\d+)( or (\d+))?/g, (_, a, or, b) => `seat ${Number(a) + 1}${or ? ` or ${Number(b) + 1}` : ""}`)
+    .replace(/\bseat (\d+)( or (\d+))?/g, (_, a, or, b) => "seat " + (Number(a) + 1) + (or ? " or " + (Number(b) + 1) : ""))
     .replace(/\b(seats|entrants|order is|gives) \[([\d, ]*)\]/g, (_, word, list) => `${word} [${up(list)}]`)
     .replace(/\b(the seat order is|orders the bracket|the seated players are) ([\d, ]+)/g, (_, words, list) => `${words} ${up(list)}`);
 }

@@ -144,7 +144,7 @@ def test_a_tampered_log_fails_at_the_altered_round_and_only_there(
     verdict = page.locator(".replay-verdict")
     expect(verdict).to_have_attribute("data-state", "failed")
     expect(verdict).to_contain_text("2 checks failed")
-    expect(verdict).to_contain_text(f"die 0 of seat 1 is revealed as {shown} but was committed as {committed}")
+    expect(verdict).to_contain_text(f"die 0 of seat 2 is revealed as {shown} but was committed as {committed}")
     expect(verdict).to_contain_text("the entry was altered")
     expect(page.locator(".replay-cup").nth(1).locator(".dice")).to_have_attribute("aria-label", re.compile(rf": {shown}\b"))
     screenshot(page, tmp_path, f"tampered-{size}")

@@ -85,3 +85,17 @@ def test_a_game_ended_by_its_bound_reads_as_the_verifier_wrote_it_and_in_russian
     assert words["en"] == [line.replace("seat 1", "seat 2").replace("seat 0", "seat 1")]
     assert "предела в 400 раундов: больше всего кубиков у места 2" in words["ru"][0]
     assert not re.search(r"[A-Za-z]{2,}", IDENTIFIERS.sub("", words["ru"][0])), words["ru"][0]
+
+
+def test_poker_draw_notes_and_an_altered_entry_read_wholly_russian_with_seats_from_one(tmp_path: Path) -> None:
+    lines = ["note: this starter draw was rolled by the server alone: nobody was connected",
+             "note: this bracket draw was rolled by the server alone: no seed arrived in time",
+             "seq 7 (round_dealt): the hash does not match the entry's content: the entry was altered",
+             "seq 9: draw 2 (poker_starter of game 1) gives 2: seat 1 starts, as the draw names",
+             "game 2: seats 1, 0 (the starter is drawn): in play, 0 rounds checked"]
+    words = worded(lines, tmp_path)
+    assert words["en"] == [from_one(line) for line in lines]
+    assert words["en"][3].endswith("seat 2 starts, as the draw names") and "seats 2, 1" in words["en"][4]
+    for russian in words["ru"]:
+        assert not re.search(r"[A-Za-z]{2,}", IDENTIFIERS.sub("", russian)), russian
+    assert "раздача раунда" in words["ru"][2] and "места 2 и 1" in words["ru"][4]
