@@ -1,4 +1,4 @@
-// The poker-dice family's part of the verified replay page (registry.js `replay`, replay.js): the
+// The poker-dice family's part of the verified replay page (the registry's replay loader, replay.js): the
 // game's moves (replay_moves.js) one step each, with the cup open at every step: who rolled what
 // (and the dice set aside beside it), each declaration with what the cup truly held (true or a
 // bluff), each belief and the dice set aside, each doubt with the cup shown, who gave whom a token
@@ -74,7 +74,7 @@ function said(step, name) {
 function cupBlock(step, name) {
   const holder = name(step.state.holder);
   const aside = [...step.kept];
-  const row = el("div", { class: "dice", role: "img", "aria-label": t("replay.cup", { name: holder, dice: step.cup.join(", ") }) });
+  const row = el("div", { class: "dice", role: "img", "aria-label": t("poker.replay.cup", { name: holder, dice: step.cup.join(", ") }) });
   row.append(...step.cup.map((face) => {
     const at = step.type === "roll" ? aside.indexOf(face) : -1;
     if (at >= 0) aside.splice(at, 1);
@@ -88,7 +88,7 @@ function cupBlock(step, name) {
 // The cup a doubt opened, the dice of the declaration marked.
 function cupRow(cup, declaration, declarer) {
   const named = [...namedDice(declaration)];
-  const row = el("div", { class: "dice", role: "img", "aria-label": t("replay.cup", { name: declarer, dice: cup.join(", ") }) });
+  const row = el("div", { class: "dice", role: "img", "aria-label": t("poker.replay.cup", { name: declarer, dice: cup.join(", ") }) });
   row.append(...cup.map((face) => {
     const at = named.indexOf(face);
     if (at >= 0) named.splice(at, 1);

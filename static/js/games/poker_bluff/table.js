@@ -108,7 +108,7 @@ export class PokerTable {
     this.overNote = el("p", { class: "hint" });
     this.nextGame = el("button", { type: "button", id: "poker-next-game", class: "btn primary big" });
     this.nextGame.addEventListener("click", () => this.send("start"));
-    this.overReplay = el("a", { id: "poker-over-replay", class: "replay-link" }, t("replay.open"));
+    this.overReplay = el("a", { id: "poker-over-replay", class: "replay-link" }, t("poker.over.replay"));
     section.append(el("h2", { id: "poker-over-title" }, t("over.title")), this.overWinner, this.overNote, this.nextGame,
       el("p", {}, this.overReplay));
   }
