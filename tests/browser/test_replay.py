@@ -177,7 +177,7 @@ def test_the_replay_speaks_russian(finished: dict[str, Any], browser: Browser, b
 def test_a_table_without_a_finished_game_says_there_is_nothing_to_replay(browser: Browser, base_url: str) -> None:
     created = post(base_url, {"name": "Ben"})
     page = open_replay(browser, f"{base_url}/t/{created['table']}/replay", MOBILE)
-    expect(page.locator("#replay-status")).to_have_text("This table has no revealed Liar's Dice round to replay yet.", timeout=20000)
+    expect(page.locator("#replay-status")).to_have_text("This table has no revealed round to replay yet.", timeout=20000)
     expect(page.locator("#replay-player")).to_be_hidden()
     page.context.close()
 
