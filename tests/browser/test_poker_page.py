@@ -332,7 +332,9 @@ def test_a_declaration_lands_and_the_reveal_lifts_the_cup_unless_motion_is_reduc
     assert page.evaluate("() => document.querySelectorAll('#poker-reveal .cup-shell').length") == 1
 
 
-def test_the_preview_dice_stay_on_one_row_below_the_faces(page: Page) -> None:
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_preview_dice_stay_on_one_row_below_the_faces(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
     five = apply(new_game(SETTINGS, (0, 1), 0), Roll((5, 5, 5, 5, 5))).state
     show(page, full_view(five, 0, step=0))
     expect(page.locator("#poker-declare")).to_have_text("Declare five fives")  # the picker opens on the cup's hand
@@ -341,4 +343,28 @@ def test_the_preview_dice_stay_on_one_row_below_the_faces(page: Page) -> None:
     box = page.locator(".poker-preview").bounding_box()
     faces = page.locator(".poker-groups").bounding_box()
     assert box is not None and faces is not None and box["y"] >= faces["y"] + faces["height"]
-    assert box["x"] + box["width"] <= MOBILE["width"]
+    assert box["x"] + box["width"] <= width
+
+
+def test_the_picker_opens_on_the_cups_hand_and_answers_with_the_least_raise(page: Page) -> None:
+    show(page, full_view(ROLLED, 0, step=0))  # the cup holds 4, 4, 6, 2, 3: a pair of fours and a six at best
+    expect(page.get_by_role("radio", name="Pair", exact=True)).to_be_checked()
+    expect(page.locator("#poker-declare")).to_have_text("Declare a pair of fours and a six")
+    show(page, full_view(REROLLED, 1, step=3))  # Ben answers Anna's pair of fours and a six
+    expect(page.locator("#poker-declare")).to_have_text("Declare a pair of fives and a one")
+    page.locator("#poker-declare").click()
+    assert sent(page)[-1][1]["declaration"] == {"kind": "pair", "faces": [5, 1]}
+
+
+def test_a_game_of_two_is_no_evening_and_brackets_are_numbered_by_themselves(page: Page) -> None:
+    show(page, full_view(ROLLED, 0, step=0, evening={**TWO, "drawing": False, "bracket": None}))
+    expect(page.locator("#poker-bracket")).to_be_hidden()
+    assert "Evening" not in page.locator("#table").inner_text()
+    three = {**THREE, "evening": 2, "bracket": 1, "drawing_bracket": False,
+             "rounds": [[{"seats": [0, 1], "winner": None, "games": []}, {"seats": [2], "winner": 2, "games": []}]]}
+    lines = show(page, {**full_view(ROLLED, 0, step=0, evening=three, seats=(0, 1, 2)), "version": 1})
+    expect(page.locator("#poker-bracket-title")).to_have_text("Evening 1: the bracket")  # the table's second evening, its first bracket
+    assert "An evening of 3 players begins." in lines
+    two_again = {**TWO, "evening": 3, "drawing": False, "bracket": None}
+    lines = show(page, {**full_view(ROLLED, 0, step=0, evening=two_again), "version": 2})
+    assert not any("evening" in line.lower() for line in lines), lines  # a game of two is not announced as an evening

@@ -93,13 +93,27 @@ def moves(export: dict[str, Any], game: int = 1) -> list[dict[str, Any]]:
     return [e for e in export["entries"] if e["kind"] in kinds and first < e["seq"] < last]
 
 
+PAGE_ERRORS: list[str] = []
+"""Every uncaught error and console error of the replay and audit pages this module opens (none may happen)."""
+
+
 def open_page(browser: Browser, url: str, viewport: dict[str, int], lang: str = "en") -> Page:
     context = browser.new_context(viewport=viewport, locale="en-US")
     if lang != "en":
         context.add_cookies([{"name": "lang", "value": lang, "url": url}])
     page = context.new_page()
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(f"{url}: {error}"))
+    page.on("console", lambda message: PAGE_ERRORS.append(f"{url}: {message.text}") if message.type == "error" else None)
     page.goto(url)
     return page
+
+
+@pytest.fixture(autouse=True)
+def no_page_error() -> Iterator[None]:
+    """A replay or audit page of a test meets no uncaught error (an altered export's failures are checks, not errors)."""
+    PAGE_ERRORS.clear()
+    yield
+    assert PAGE_ERRORS == [], PAGE_ERRORS
 
 
 def test_a_whole_game_meets_no_page_error(finished: dict[str, Any]) -> None:
