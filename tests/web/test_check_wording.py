@@ -18,6 +18,7 @@ from referee.fairness.verify import verify_export
 from tests.audit.house_logs import house_evening, preset
 from tests.audit.play_logs import Forger, cheating_evening, plain_evening
 from tests.audit.poker_logs import poker_evening
+from tests.support.seat_words import from_one
 
 NODE = shutil.which("node")
 SCRIPT = Path(__file__).parent / "js" / "check_words.mjs"
@@ -42,16 +43,6 @@ POKER_EVENINGS = [dict(seed=1, players=2), dict(seed=2, players=3, settle=True),
                   dict(seed=7, players=2, rules={"tokens": 2, "two_games": True, "turn_timer_s": 0}, drawn=True),
                   dict(seed=4, players=3, in_play=3), dict(seed=6, players=2, settle=True, level=True)]
 """Poker-dice evenings: two players, brackets (in seat order and drawn), a match of two games, a round in play, the bound."""
-
-
-def from_one(message: str) -> str:
-    """The verifier's line with every seat counted from 1 (an implementation of its own, not the page's)."""
-    def up(found: re.Match[str]) -> str:
-        return re.sub(r"\d+", lambda n: str(int(n.group()) + 1), found.group())
-    message = re.sub(r"\bseats (\d+(, |–| and ))*\d+", up, message)
-    message = re.sub(r"\bseat \d+( or \d+)?", up, message)
-    message = re.sub(r"\b(seats|entrants|order is|gives) \[[\d, ]*\]", up, message)
-    return re.sub(r"\b(the seat order is|orders the bracket|the seated players are) [\d, ]+", up, message)
 
 
 def worded(messages: list[str], folder: Path) -> dict[str, list[str]]:
