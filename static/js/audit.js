@@ -120,6 +120,10 @@ function model(data, checks, play) {
     else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
   }
   for (const round of play.rounds) partOf(gameOf(round.game).rounds, round.round).play = round;
+  for (const line of play.summary ?? []) { // a family that sums each game up in a line (poker-dice) replays it move by move
+    const n = Number(/^game (\d+):/.exec(line)?.[1]);
+    if (games.has(n)) games.get(n).summed = true;
+  }
   for (const throwing of play.throws) gameOf(throwing.game).rollOff.throws.push(throwing);
   for (const c of checks) {
     const step = /^game (\d+)(?: (round|draw) (\d+)| (roll-off))?$/.exec(c.step);
@@ -185,7 +189,7 @@ function gameSection(game) {
 
 // A link to the game's verified replay (replay.js), for a game whose rounds the rules re-derived.
 function replayLink(game) {
-  if (![...game.rounds.values()].some((round) => round.play && round.reveal)) return null;
+  if (!game.summed && ![...game.rounds.values()].some((round) => round.play && round.reveal)) return null;
   return el("p", {}, el("a", { class: "replay-link", href: `/t/${encodeURIComponent(tableId)}/replay?game=${game.number}` }, t("replay.open")));
 }
 

@@ -225,6 +225,7 @@ def test_the_poker_audit_page_counts_seats_from_one_and_reads_wholly_russian(fin
         text = text.replace(name, "")
     assert not re.search(r"\b(seat|seats|место|места) 0\b", text), "a seat counted from 0"
     games = page.locator("#audit-results > section").first  # the evening's games, one line each
+    expect(page.locator("#game-1 a.replay-link")).to_have_attribute("href", f"/t/{finished['table']}/replay?game=1")
     if lang == "en":
         expect(games).to_contain_text(re.compile(r"game 1: seats [12], [12] \(seat [12] opens\): seat [12] wins, \d+ rounds? checked"))
         assert "poker_roll of game 1 (roll 1)" in text and "seq " in text
