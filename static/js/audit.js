@@ -214,10 +214,11 @@ function roundBlock(game, round) {
   const seeds = Object.entries(c.seeds ?? {});
   const missing = Object.entries(c.seeds_missing ?? {});
   const reasons = { late: t("audit.seed_reason.late"), not_connected: t("audit.seed_reason.not_connected") };
+  const dealt = round.commitment !== null || r !== null; // a round of a game without deals (poker-dice) has only its checks
   return el("div", { class: "round" },
     el("h3", {}, t("audit.round", { round: round.number }), " ", badge(round.checks)),
     aloneLine(c, "deal"),
-    facts([
+    !dealt ? null : facts([
       [t("audit.root"), code(c.root)],
       [t("audit.signature"), code(c.signature, 32)],
       [t("audit.seeds"), seeds.length ? bySeat(game, seeds, (seed) => code(seed, 16)) : t("audit.no_seeds")],

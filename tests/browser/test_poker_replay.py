@@ -217,9 +217,12 @@ LATIN_ALLOWED = re.compile(r"[0-9a-f]{8,}…?|[0-9a-f]{4}(-[0-9a-f]{4}){3}|Taver
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_poker_audit_page_counts_seats_from_one_and_reads_wholly_russian(finished: dict[str, Any], browser: Browser,
-                                                                             base_url: str, lang: str) -> None:
+                                                                             base_url: str, lang: str, tmp_path: Path) -> None:
     page = open_page(browser, f"{base_url}/t/{finished['table']}/audit", DESKTOP, lang=lang)
     expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    keep_screenshot(page, tmp_path, f"audit/poker-{lang}")
+    expect(page.locator("#game-1 .round:not(.draw)").first.locator(".check")).not_to_have_count(0)
+    expect(page.locator("#game-1 .round:not(.draw) .facts")).to_have_count(0)  # no deal's facts: a poker round deals nothing
     text = " ".join(page.locator(selector).inner_text() for selector in ("#audit-general", "#audit-games", "#audit-results"))
     for name in {e["public"]["name"] for e in finished["export"]["entries"] if e["kind"] == "seat_taken"} | {finished["table"]}:
         text = text.replace(name, "")
