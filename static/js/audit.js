@@ -12,7 +12,7 @@
 import { throwItems } from "./audit_roll_off.js";
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
-import { checkWords, stepWords } from "./check_wording.js";
+import { checkWords, labelWords, stepWords } from "./check_wording.js";
 import { byId, el, setText, show } from "./dom.js";
 import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
@@ -66,7 +66,7 @@ async function check(text, source) {
 // A poker-dice table's games, one line each (pair, starter, winner, rounds checked), above the games.
 function renderEvening(summary) {
   if (!summary.length) return;
-  const lines = el("ul", {}, ...summary.map((line) => el("li", {}, line)));
+  const lines = el("ul", {}, ...summary.map((line) => el("li", {}, checkWords(line, pageWording))));
   byId("audit-results").prepend(el("section", { class: "card" }, el("h3", {}, t("audit.poker_games")), el("p", {}, t("audit.poker_games_lead")), lines));
 }
 
@@ -120,6 +120,10 @@ function model(data, checks, play) {
     else if (entry.kind === "draw_revealed" && isInt(p.draw)) partOf(gameOf(p.game).draws, p.draw).reveal = p;
   }
   for (const round of play.rounds) partOf(gameOf(round.game).rounds, round.round).play = round;
+  for (const line of play.summary ?? []) { // a family that sums each game up in a line (poker-dice) replays it move by move
+    const n = Number(/^game (\d+):/.exec(line)?.[1]);
+    if (games.has(n)) games.get(n).summed = true;
+  }
   for (const throwing of play.throws) gameOf(throwing.game).rollOff.throws.push(throwing);
   for (const c of checks) {
     const step = /^game (\d+)(?: (round|draw) (\d+)| (roll-off))?$/.exec(c.step);
@@ -185,7 +189,7 @@ function gameSection(game) {
 
 // A link to the game's verified replay (replay.js), for a game whose rounds the rules re-derived.
 function replayLink(game) {
-  if (![...game.rounds.values()].some((round) => round.play && round.reveal)) return null;
+  if (!game.summed && ![...game.rounds.values()].some((round) => round.play && round.reveal)) return null;
   return el("p", {}, el("a", { class: "replay-link", href: `/t/${encodeURIComponent(tableId)}/replay?game=${game.number}` }, t("replay.open")));
 }
 
@@ -210,10 +214,11 @@ function roundBlock(game, round) {
   const seeds = Object.entries(c.seeds ?? {});
   const missing = Object.entries(c.seeds_missing ?? {});
   const reasons = { late: t("audit.seed_reason.late"), not_connected: t("audit.seed_reason.not_connected") };
+  const dealt = round.commitment !== null || r !== null; // a round of a game without deals (poker-dice) has only its checks
   return el("div", { class: "round" },
     el("h3", {}, t("audit.round", { round: round.number }), " ", badge(round.checks)),
     aloneLine(c, "deal"),
-    facts([
+    !dealt ? null : facts([
       [t("audit.root"), code(c.root)],
       [t("audit.signature"), code(c.signature, 32)],
       [t("audit.seeds"), seeds.length ? bySeat(game, seeds, (seed) => code(seed, 16)) : t("audit.no_seeds")],
@@ -320,13 +325,13 @@ function drawSeeds(game, c) {
 function drawBlock(game, draw) {
   const r = draw.reveal;
   const c = draw.commitment;
-  const results = (r?.results ?? []).map((x) => el("li", {}, `${x.label}: ${x.value}`));
+  const results = (r?.results ?? []).map((x) => el("li", {}, `${labelWords(x.label, pageWording)}: ${x.value}`));
   return el("div", { class: "round draw", "data-draw": String(draw.number) },
     el("h3", {}, t("audit.draw", { draw: draw.number }), " ", badge(draw.checks)),
     aloneLine(c, c?.purpose?.kind ?? r?.request?.purpose?.kind),
     facts([
       [t("audit.root"), code(c?.root)],
-      [t("audit.purpose"), describePurpose(c?.purpose ?? r?.request?.purpose ?? "—")],
+      [t("audit.purpose"), checkWords(describePurpose(c?.purpose ?? r?.request?.purpose ?? "—"), pageWording)],
       ...drawSeeds(game, c),
       [t("audit.results"), r ? el("ul", {}, ...results) : t("audit.not_revealed")],
     ]),
@@ -337,9 +342,10 @@ function sorted(map) {
   return [...map.values()].sort((a, b) => a.number - b.number);
 }
 
+// A seat as a person reads it: counted from 1, as the table's seat chips (the log counts from 0).
 function seatName(game, seat) {
   const name = game.names[seat];
-  return name === undefined ? `#${seat}` : t("audit.seat", { name, seat });
+  return name === undefined ? `#${Number(seat) + 1}` : t("audit.seat", { name, seat: Number(seat) + 1 });
 }
 
 function bySeat(game, pairs, format) {

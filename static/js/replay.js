@@ -7,6 +7,10 @@
 // loudly at that very round or throw ("…dealt by the server alone: nobody was connected"; seed_lines.js).
 // Keys: ← and → (or the Previous / Next buttons) step; the round list jumps to a round; every step
 // is announced through the live region (#announcer).
+// A family with a replay of its own (games/registry.js `replay`: a poker-dice game steps move by
+// move) gives its steps, their bodies and its words; every other family's game steps round by round
+// as below (`round_dealt` / `round_revealed`: every cup open, the play as audit_rounds.js words it).
+// This module never names a game.
 
 import { playBlock } from "./audit_rounds.js";
 import { verifyPlay } from "./audit_play.js";
@@ -15,14 +19,25 @@ import { checkWords } from "./check_wording.js";
 import { diceRow } from "./dice.js";
 import { byId, el, setText, show } from "./dom.js";
 import { verifyExport } from "./fairness.js";
+import { DEFAULT_FAMILY, familyNamed } from "./games/registry.js";
 import { pageWording, t } from "./i18n.js";
 import { replaySteps } from "./replay_checks.js";
 import { aloneText, seedsText } from "./seed_lines.js";
+
+// The round-by-round replay of a family without a replay of its own.
+const ROUNDS = {
+  words: { lead: "replay.lead", allVerified: "replay.all_verified", someFailed: "replay.some_failed", position: "replay.position",
+    controls: "replay.controls", keys: "replay.keys", list: "replay.rounds", verified: "replay.verified" },
+  replayOf: replaySteps,
+  stepLabel: (step) => t("audit.round", { round: step.round }),
+  stepBlocks: (step, _replay, name) => [cupsBlock(step), playBlock(step.play, name) ?? el("p", {}, t("replay.no_play"))],
+};
 
 const page = byId("replay");
 const tableId = page.dataset.table;
 const wanted = page.dataset.game ? Number(page.dataset.game) : null;
 let replay = null;
+let family = ROUNDS;
 let current = 0;
 
 byId("replay-prev").addEventListener("click", () => go(current - 1));
@@ -49,19 +64,40 @@ async function load() {
   }
   const checks = await verifyExport(text);
   const play = await verifyPlay(text);
-  replay = replaySteps(JSON.parse(text), checks, play, wanted);
+  const data = JSON.parse(text);
+  family = await familyReplay(data);
+  wordPage();
+  replay = family.replayOf(data, checks, play, wanted);
   if (!replay.steps.length) {
     setStatus("failed", t("replay.no_rounds"));
     return;
   }
   const failed = replay.steps.filter((step) => !step.verified).length;
-  setStatus(failed ? "failed" : "ok", failed ? t("replay.some_failed", { n: failed }) : t("replay.all_verified", { n: replay.steps.length }));
+  const words = family.words;
+  setStatus(failed ? "failed" : "ok", failed ? t(words.someFailed, { n: failed }) : t(words.allVerified, { n: replay.steps.length }));
   setText(byId("replay-title"), t(replay.over ? "replay.title_game" : "replay.title_unfinished", { game: replay.game }));
   renderGames();
   renderRollOff();
   renderList();
   show(byId("replay-player"), true);
   go(0, false);
+}
+
+// The replay of the export's family: its own (registry.js `replay`), else round by round.
+async function familyReplay(data) {
+  const first = Array.isArray(data?.entries) ? data.entries[0] : null;
+  const name = first?.kind === "table_created" ? first.public?.rules?.game ?? DEFAULT_FAMILY : DEFAULT_FAMILY;
+  const loader = familyNamed(name)?.replay;
+  return loader ? { ...ROUNDS, ...(await loader()) } : ROUNDS;
+}
+
+// The lead, the controls' name, the keys and the list's title in the family's words.
+function wordPage() {
+  const words = family.words;
+  setText(byId("replay-lead"), t(words.lead));
+  byId("replay-controls").setAttribute("aria-label", t(words.controls));
+  setText(byId("replay-keys"), t(words.keys));
+  setText(byId("replay-rounds-title"), t(words.list));
 }
 
 function renderGames() {
@@ -92,7 +128,7 @@ function seedLines(commitment, kind) {
 function renderList() {
   byId("replay-rounds").replaceChildren(...replay.steps.map((step, index) => el("li", {},
     el("button", { type: "button", class: `btn small round-pick ${step.verified ? "ok" : "failed"}`, "data-step": index },
-      `${t("audit.round", { round: step.round })} ${step.verified ? "✓" : "✗"}`))));
+      `${family.stepLabel(step, seatName)} ${step.verified ? "✓" : "✗"}`))));
   for (const button of byId("replay-rounds").querySelectorAll("button")) {
     button.addEventListener("click", () => go(Number(button.dataset.step), false));
   }
@@ -103,21 +139,27 @@ function go(index, announce = true) {
   if (!replay?.steps.length) return;
   current = Math.max(0, Math.min(index, replay.steps.length - 1));
   const step = replay.steps[current];
-  const position = t("replay.position", { round: step.round, i: current + 1, n: replay.steps.length });
+  const position = t(family.words.position, { round: step.round, i: current + 1, n: replay.steps.length });
   setText(byId("replay-position"), position);
   byId("replay-prev").disabled = current === 0;
   byId("replay-next").disabled = current === replay.steps.length - 1;
   for (const button of byId("replay-rounds").querySelectorAll("button")) {
     button.setAttribute("aria-current", Number(button.dataset.step) === current ? "step" : "false");
   }
-  byId("replay-step").replaceChildren(verdictBlock(step), ...seedLines(step.deal, "deal"), cupsBlock(step),
-    playBlock(step.play, seatName) ?? el("p", {}, t("replay.no_play")));
-  const said = [`${position}.`, step.verified ? t("replay.verified") : t("replay.failed", { n: step.failed.length }), aloneText(step.deal, "deal")];
+  const [commitment, kind] = seeded(step);
+  byId("replay-step").replaceChildren(verdictBlock(step), ...seedLines(commitment, kind), ...family.stepBlocks(step, replay, seatName));
+  const said = [`${position}.`, step.verified ? t(family.words.verified) : t("replay.failed", { n: step.failed.length }), aloneText(commitment, kind)];
   if (announce) setText(byId("announcer"), said.filter(Boolean).join(" "));
 }
 
+// The value a step's dice came from: a round's deal, or the draw of a roll (a family's step's `commitment`).
+function seeded(step) {
+  if (step.deal !== undefined) return [step.deal, "deal"];
+  return step.commitment ? [step.commitment, step.commitment.purpose?.kind ?? "draw"] : [null, "draw"];
+}
+
 function verdictBlock(step) {
-  if (step.verified) return el("p", { class: "replay-verdict ok", "data-state": "ok" }, `✓ ${t("replay.verified")}`);
+  if (step.verified) return el("p", { class: "replay-verdict ok", "data-state": "ok" }, `✓ ${t(family.words.verified)}`);
   return el("div", { class: "replay-verdict failed", "data-state": "failed" },
     el("p", {}, `✗ ${t("replay.failed", { n: step.failed.length })}`),
     el("ul", {}, ...step.failed.map((c) => el("li", { class: "replay-failure" }, checkWords(c.message, pageWording)))));
@@ -136,7 +178,7 @@ function cupsBlock(step) {
 
 function seatName(seat) {
   const name = replay.names[seat];
-  return name === undefined ? `#${seat}` : name;
+  return name === undefined ? `#${Number(seat) + 1}` : name; // counted from 1, as the seat chips
 }
 
 function setStatus(state, text) {

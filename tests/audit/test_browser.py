@@ -122,7 +122,7 @@ def test_the_audit_page_passes_every_check_of_the_finished_game(finished, base_u
     expect(summary).to_have_text(re.compile(r"^✓ All \d+ checks hold$"))
     rounds = [e for e in export_of(base_url, finished["table"])["entries"] if e["kind"] == "round_revealed"]
     expect(page.locator("#game-1 .round")).to_have_count(len(rounds))
-    expect(page.locator("#game-1 .round").first).to_contain_text("Anna (seat 0)")
+    expect(page.locator("#game-1 .round").first).to_contain_text("Anna (seat 1)")  # seats counted from 1, as the seat chips
     expect(page.locator(".check.ok").first).to_be_visible()
     assert page.locator(".check.failed, .check.unchecked").count() == 0
     assert page.locator(".check.ok").count() >= 2 + 2 * len(rounds)
@@ -145,7 +145,7 @@ def test_the_audit_page_fails_a_tampered_export_loaded_from_a_file(finished, bas
     expect(page.locator("#audit-summary")).to_have_text(re.compile(r"^✗ 2 of \d+ checks failed$"))
     expect(page.locator("#audit-source")).to_have_text("Local file tampered.json")
     failed = page.locator(f"#game-1 .round:nth-of-type(1) .check.failed, #game-{reveal['public']['game']} .check.failed")
-    expect(failed.first).to_contain_text(f"die 0 of seat 1 is revealed as {committed % 6 + 1} but was committed as {committed}")
+    expect(failed.first).to_contain_text(f"die 0 of seat 2 is revealed as {committed % 6 + 1} but was committed as {committed}")
     expect(page.locator("#audit-general .check.failed")).to_contain_text("the entry was altered")
 
 
@@ -177,9 +177,9 @@ def test_the_audit_page_shows_each_rounds_bids_call_count_and_loser_in_english_a
     names = {e["public"]["seat"]: e["public"]["name"] for e in export["entries"] if e["kind"] == "seat_taken"}
     page = finished["anna"].page
     for lang, texts in (("en", ["The game, re-derived by the rules", f"called “Liar!” on", f"{quantity} × {face}",
-                                f"{count} matching di", f"{names[int(loser)]} (seat {loser}) loses 1 die"]),
+                                f"{count} matching di", f"{names[int(loser)]} (seat {int(loser) + 1}) loses 1 die"]),
                         ("ru", ["Игра, пересчитанная по правилам", "кричит «Лжец!» в ответ на ставку",
-                                f"{names[int(loser)]} (место {loser}) теряет 1 кубик"])):
+                                f"{names[int(loser)]} (место {int(loser) + 1}) теряет 1 кубик"])):
         page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
         page.goto(f"{base_url}/t/{finished['table']}/audit")
         expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
@@ -212,7 +212,7 @@ def test_the_audit_page_shows_a_kul_tiras_roll_off_throw_by_throw_in_english_and
     for lang, throw_word, seat_word, sum_word, order_words in (
             ("en", "Throw {n}, draw {draw}", "seat", "sum", "Seat order: {names}. {name} opens."),
             ("ru", "Бросок {n}, жребий {draw}", "место", "сумма", "Порядок игроков: {names}. Открывает {name}.")):
-        name = {seat: f"{names[seat]} ({seat_word} {seat})" for seat in names}
+        name = {seat: f"{names[seat]} ({seat_word} {seat + 1})" for seat in names}
         page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
         page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
         expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
@@ -267,3 +267,36 @@ def test_the_audit_page_shows_spot_ons_and_palifico_rounds_of_a_perudo_file_in_w
     expect(block(rights[0])).to_contain_text(re.compile(r"Nobody loses a die; P\d \(seat \d\) gets a die back"))
     expect(block(wrongs[0])).to_contain_text(re.compile(r"said “Spot on!” to .*P\d \(seat \d\) loses 1 die"))
     expect(block(palifico[0])).to_contain_text("Palifico round: ones are not wild")
+
+
+# What a Russian audit page may keep in Latin letters: the players' names, hashes, fingerprints and
+# seeds, the house's name, the round secrets (x_1) and WebCrypto's name.
+LATIN_ALLOWED = re.compile(r"[0-9a-f]{8,}…?|[0-9a-f]{4}(-[0-9a-f]{4}){3}|Tavern Jack|\bx_(r|\d+)\b|WebCrypto Ed25519")
+
+
+def audit_text(page: Any, names: set[str]) -> str:
+    """What a person reads of the audit page's results (the games, the general checks, the nav), names taken out."""
+    text = " ".join(page.locator(selector).inner_text() for selector in ("#audit-general", "#audit-games", "#audit-results"))
+    for name in names:
+        text = text.replace(name, "")
+    return text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_audit_page_counts_seats_from_one_and_the_russian_one_has_no_english_fragment(kul_tiras, base_url, lang):
+    names = {e["public"]["name"] for e in kul_tiras["export"]["entries"] if e["kind"] == "seat_taken"}
+    page = kul_tiras["anna"].page
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
+    expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)
+    text = audit_text(page, names | {kul_tiras["table"]})  # the table's id is a name too
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": base_url}])
+    assert not re.search(r"\b(seat|seats|место|места) 0\b", text), "a seat counted from 0"
+    if lang == "en":
+        assert "seat 1" in text and "roll_off of game 1" in text  # the verifier's words, seats from 1
+        return
+    for fragment in ("roll_off", "game_settled", "tavern-jack-audit", "seat", "of game"):
+        assert fragment not in text, fragment
+    assert "бросок за первый ход партии 1" in text and "журнал аудита Tavern Jack, формат 1" in text
+    left = LATIN_ALLOWED.sub("", text)
+    assert not re.search(r"[A-Za-z]{2,}", left), re.findall(r".{0,30}[A-Za-z]{2,}.{0,30}", left)[:5]

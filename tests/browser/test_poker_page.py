@@ -10,6 +10,7 @@ poker containers, and records what the page would send.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -204,7 +205,7 @@ def test_the_reveal_shows_the_cup_and_says_who_gives_a_token(page: Page) -> None
     lines = show(page, full_view(DOUBTED, 0, step=2))
     assert "It was a bluff: 6, 6, 6, 6, 1." in lines and "Anna gives Ben a token." in lines
     assert "Tokens: Anna: 1 token, Ben: 3 tokens." in lines
-    expect(page.locator("#poker-reveal")).to_contain_text("Ben did not believe Anna's five sixes.")
+    expect(page.locator("#poker-reveal")).to_contain_text("Ben did not believe that Anna held five sixes.")
     expect(page.locator("#poker-reveal .die.counted")).to_have_count(4)
     page.locator("#poker-next-round").click()
     assert sent(page)[-1] == ["next_round", {"game": 1, "round": 1}]
@@ -305,3 +306,65 @@ def test_while_the_bracket_is_drawn_the_page_says_so_and_then_shows_the_pairs_th
     show(page, {**full_view(new_game(SETTINGS, (2, 0), 2), 0, step=0, evening=drawn, seats=(0, 1, 2)), "version": 1})
     expect(page.locator(".pairing.bye")).to_have_text("Ben goes through (bye)")
     expect(page.locator("#turn-line")).to_have_text("Drawing who starts this match…")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_declaration_lands_and_the_reveal_lifts_the_cup_unless_motion_is_reduced(page: Page, motion: str) -> None:
+    page.emulate_media(reduced_motion=motion)
+    show(page, full_view(ROLLED, 1, step=0))
+    expect(page.locator(".poker-declared li")).to_have_count(0)
+    show(page, full_view(DECLARED, 1, step=1))  # the state is drawn at once: the declaration and the answer
+    landed = page.locator(".poker-declared li").last
+    expect(landed).to_have_class(re.compile(r"\blanding\b"))
+    expect(page.locator("#poker-answer")).to_be_visible()
+    animation = page.evaluate("() => getComputedStyle(document.querySelector('.poker-declared li.landing')).animationName")
+    show(page, full_view(FIVE_SIXES, 1, step=1))
+    show(page, full_view(DOUBTED, 1, step=2))
+    cup = page.locator("#poker-reveal .poker-reveal-cup")
+    expect(cup).to_have_class(re.compile(r"\blifting\b"))
+    expect(page.locator("#poker-reveal .die")).to_have_count(5)  # every die is in the page at once, whatever the motion
+    shell = page.evaluate("() => getComputedStyle(document.querySelector('.cup-shell')).display")
+    if motion == "reduce":
+        assert (shell, animation) == ("none", "none")
+    else:
+        assert shell == "block" and animation == "poker-land"
+    show(page, {**full_view(DOUBTED, 1, step=2), "version": 9})  # the same reveal again: the cup is not lifted twice
+    assert page.evaluate("() => document.querySelectorAll('#poker-reveal .cup-shell').length") == 1
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_preview_dice_stay_on_one_row_below_the_faces(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 844})
+    five = apply(new_game(SETTINGS, (0, 1), 0), Roll((5, 5, 5, 5, 5))).state
+    show(page, full_view(five, 0, step=0))
+    expect(page.locator("#poker-declare")).to_have_text("Declare five fives")  # the picker opens on the cup's hand
+    tops = page.evaluate("() => [...document.querySelectorAll('.poker-preview .die')].map((d) => Math.round(d.getBoundingClientRect().top))")
+    assert len(tops) == 5 and len(set(tops)) == 1, tops
+    box = page.locator(".poker-preview").bounding_box()
+    faces = page.locator(".poker-groups").bounding_box()
+    assert box is not None and faces is not None and box["y"] >= faces["y"] + faces["height"]
+    assert box["x"] + box["width"] <= width
+
+
+def test_the_picker_opens_on_the_cups_hand_and_answers_with_the_least_raise(page: Page) -> None:
+    show(page, full_view(ROLLED, 0, step=0))  # the cup holds 4, 4, 6, 2, 3: a pair of fours and a six at best
+    expect(page.get_by_role("radio", name="Pair", exact=True)).to_be_checked()
+    expect(page.locator("#poker-declare")).to_have_text("Declare a pair of fours and a six")
+    show(page, full_view(REROLLED, 1, step=3))  # Ben answers Anna's pair of fours and a six
+    expect(page.locator("#poker-declare")).to_have_text("Declare a pair of fives and a one")
+    page.locator("#poker-declare").click()
+    assert sent(page)[-1][1]["declaration"] == {"kind": "pair", "faces": [5, 1]}
+
+
+def test_a_game_of_two_is_no_evening_and_brackets_are_numbered_by_themselves(page: Page) -> None:
+    show(page, full_view(ROLLED, 0, step=0, evening={**TWO, "drawing": False, "bracket": None}))
+    expect(page.locator("#poker-bracket")).to_be_hidden()
+    assert "Evening" not in page.locator("#table").inner_text()
+    three = {**THREE, "evening": 2, "bracket": 1, "drawing_bracket": False,
+             "rounds": [[{"seats": [0, 1], "winner": None, "games": []}, {"seats": [2], "winner": 2, "games": []}]]}
+    lines = show(page, {**full_view(ROLLED, 0, step=0, evening=three, seats=(0, 1, 2)), "version": 1})
+    expect(page.locator("#poker-bracket-title")).to_have_text("Evening 1: the bracket")  # the table's second evening, its first bracket
+    assert "An evening of 3 players begins." in lines
+    two_again = {**TWO, "evening": 3, "drawing": False, "bracket": None}
+    lines = show(page, {**full_view(ROLLED, 0, step=0, evening=two_again), "version": 2})
+    assert not any("evening" in line.lower() for line in lines), lines  # a game of two is not announced as an evening

@@ -1,7 +1,8 @@
 """The poker page's pure modules run in node against the engine (referee/games/poker_bluff/rules):
 static/js/games/poker_bluff/picker_rules.js orders the declarations as declarations.py does, its picker (kind,
 then one face per group) reaches exactly ``higher_than(last)`` for every ``last``, and tapping dice
-reaches exactly the engine's ``keep_choices``; poker_page_words.js words every declaration in
+reaches exactly the engine's ``keep_choices``; the picker starts on what the cup truly holds when it
+opens the round and on the least raise when it answers a declaration (never on "a one" by default); poker_page_words.js words every declaration in
 English and in Russian, each differently.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from referee.games.poker_bluff.rules import (ALL, Declaration, Phase, PlacedDeclaration, PokerSettings, higher_than,
+from referee.games.poker_bluff.rules import (ALL, Declaration, declarations_in, Phase, PlacedDeclaration, PokerSettings, higher_than,
                                        keep_choices, keepable, new_game)
 
 NODE = shutil.which("node")
@@ -39,13 +40,16 @@ def job(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     rng = random.Random(10)
     lasts: list[Declaration | None] = [None, *ALL]
     keeps = [keeping_state(rng) for _ in range(300)] + [((4, 4, 4, 4, 4), Declaration("five", (4,)))]
+    cups = [tuple(rng.randint(1, 6) for _ in range(5)) for _ in range(200)] + [(1, 2, 3, 4, 6), (6, 6, 6, 2, 2), (1, 1, 1, 1, 1)]
+    starts = [(None, cup) for cup in cups] + [(rng.choice(ALL), cup) for cup in cups[:100]] + [(ALL[-1], cups[0])]
     body = {"lasts": [None if d is None else d.to_dict() for d in lasts],
-            "keeps": [{"cup": list(cup), "keepable": list(keepable(d, cup))} for cup, d in keeps]}
+            "keeps": [{"cup": list(cup), "keepable": list(keepable(d, cup))} for cup, d in keeps],
+            "starts": [{"last": None if last is None else last.to_dict(), "cup": list(cup)} for last, cup in starts]}
     path = tmp_path_factory.mktemp("poker-page-js") / "job.json"
     path.write_text(json.dumps(body))
     done = subprocess.run([NODE, str(CHECK), str(path)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return {"lasts": lasts, "keeps": keeps, "js": json.loads(done.stdout)}
+    return {"lasts": lasts, "keeps": keeps, "starts": starts, "js": json.loads(done.stdout)}
 
 
 def test_the_page_orders_the_declarations_as_the_engine(job: dict[str, Any]) -> None:
@@ -79,3 +83,15 @@ def test_every_declaration_has_its_own_words_in_both_languages(job: dict[str, An
             assert bool(CYRILLIC.search(text)) is (lang == "ru"), text
     assert job["js"]["words"]["en"][-1] == "five sixes"
     assert job["js"]["words"]["ru"][-1] == "пять шестёрок"
+
+
+def test_the_picker_starts_on_the_cups_hand_when_opening_and_on_the_least_raise_when_answering(job: dict[str, Any]) -> None:
+    for (last, cup), start in zip(job["starts"], job["js"]["starts"]):
+        if last is None:
+            assert start == declarations_in(cup)[-1].text, cup  # the strongest declaration true of the cup
+        else:
+            higher = higher_than(last)
+            assert start == (higher[0].text if higher else None), (last.text, cup)
+    opened = dict(zip([tuple(c) for l, c in job["starts"] if l is None], [s for (l, _), s in zip(job["starts"], job["js"]["starts"]) if l is None]))
+    assert opened[(1, 2, 3, 4, 6)] == "6" and opened[(6, 6, 6, 2, 2)] == "6,6,6+2,2" and opened[(1, 1, 1, 1, 1)] == "1,1,1,1,1"
+    assert job["js"]["starts"][-1] is None, "nothing beats five sixes: no start"

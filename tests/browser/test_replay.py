@@ -144,7 +144,7 @@ def test_a_tampered_log_fails_at_the_altered_round_and_only_there(
     verdict = page.locator(".replay-verdict")
     expect(verdict).to_have_attribute("data-state", "failed")
     expect(verdict).to_contain_text("2 checks failed")
-    expect(verdict).to_contain_text(f"die 0 of seat 1 is revealed as {shown} but was committed as {committed}")
+    expect(verdict).to_contain_text(f"die 0 of seat 2 is revealed as {shown} but was committed as {committed}")
     expect(verdict).to_contain_text("the entry was altered")
     expect(page.locator(".replay-cup").nth(1).locator(".dice")).to_have_attribute("aria-label", re.compile(rf": {shown}\b"))
     screenshot(page, tmp_path, f"tampered-{size}")
@@ -177,7 +177,7 @@ def test_the_replay_speaks_russian(finished: dict[str, Any], browser: Browser, b
 def test_a_table_without_a_finished_game_says_there_is_nothing_to_replay(browser: Browser, base_url: str) -> None:
     created = post(base_url, {"name": "Ben"})
     page = open_replay(browser, f"{base_url}/t/{created['table']}/replay", MOBILE)
-    expect(page.locator("#replay-status")).to_have_text("This table has no revealed Liar's Dice round to replay yet.", timeout=20000)
+    expect(page.locator("#replay-status")).to_have_text("This table has no revealed round to replay yet.", timeout=20000)
     expect(page.locator("#replay-player")).to_be_hidden()
     page.context.close()
 

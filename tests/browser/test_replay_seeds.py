@@ -144,12 +144,12 @@ def test_the_audit_page_names_whose_seeds_went_into_every_deal_and_draw(table: d
     draw1 = game1.locator('.draw[data-draw="1"]')
     expect(draw1.locator(".seed-alone")).to_have_text(THROW_ALONE)
     expect(draw1.locator(".facts")).to_contain_text("Players' seedsnone")
-    expect(draw1.locator(".facts")).to_contain_text("Missing seedsAnna (seat 0): not connected when the draw was made")
+    expect(draw1.locator(".facts")).to_contain_text("Missing seedsAnna (seat 1): not connected when the draw was made")
     expect(game1.locator(".roll-off-audit .throw").first.locator(".seed-alone")).to_have_text(THROW_ALONE)
     seed = publics(table["export"], "draw_committed", 2)[0]["seeds"]["0"]
     draw = game2.locator(".draw").first
     expect(draw.locator(".seed-alone")).to_have_count(0)
-    expect(draw.locator(".facts")).to_contain_text(f"Players' seedsAnna (seat 0): {seed[:16]}…")
+    expect(draw.locator(".facts")).to_contain_text(f"Players' seedsAnna (seat 1): {seed[:16]}…")
     expect(game2.locator(".seed-alone")).to_have_count(0)
     check(page, "the audit of a game whose first throw and deal the server rolled alone")
     page.context.close()

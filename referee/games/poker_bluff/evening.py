@@ -34,6 +34,8 @@ once the final is decided the evening has a champion, and ``evening_ended`` says
 >>> drawn = drawn.playing(match).started_by(1)
 >>> drawn.matches[-1].seats, drawn.drawing, drawn.opener_of(drawn.next_match(two_games=True))
 ((1, 0), False, 1)
+>>> drawn.brackets, Evening.begin(2, (0, 1, 2), brackets_before=drawn.brackets).brackets   # a game of two is no bracket
+(0, 1)
 """
 from __future__ import annotations
 
@@ -58,13 +60,19 @@ class Evening:
     """The last match begun waits for its starter draw (its first game rolls nothing before it)."""
     drawing_bracket: bool = False
     """The evening waits for its bracket draw: no match begins before it."""
+    brackets: int = 0
+    """How many evenings of three entrants or more (brackets) the table has held, this one included:
+    the page titles a bracket by it ("Evening 2"), so a game of two before it is no evening counted."""
 
     @classmethod
     def begin(cls, number: int, entrants: Sequence[int], starters_drawn: bool = False,
-              bracket_drawn: bool = False) -> "Evening":
+              bracket_drawn: bool = False, brackets_before: int = 0) -> "Evening":
         """Evening ``number`` with ``entrants`` in bracket order (``bracket/entrants`` unless 2+ distinct seats);
-        ``bracket_drawn``: the order is drawn first (``paired``)."""
-        return cls(number, new_bracket(entrants), starters_drawn=starters_drawn, drawing_bracket=bracket_drawn)
+        ``bracket_drawn``: the order is drawn first (``paired``); ``brackets_before``: the table's
+        brackets so far (``brackets`` counts this one too when it has three entrants or more)."""
+        brackets = brackets_before + (1 if len(entrants) >= 3 else 0)
+        return cls(number, new_bracket(entrants), starters_drawn=starters_drawn, drawing_bracket=bracket_drawn,
+                   brackets=brackets)
 
     def paired(self, order: Sequence[int]) -> "Evening":
         """The evening once its bracket draw gave the entrants' ``order``."""

@@ -95,7 +95,8 @@ def _evening_started(state: TableState, public: dict[str, Any], _secret: dict[st
             or public.get("bracket", "drawn") != "drawn" or ("bracket" in public and len(entrants) < 3)):
         raise TableError("evening/order", f"evening_started is {{evening, entrants, starters: \"drawn\"}} and, for "
                                           f"three entrants or more, bracket: \"drawn\"; not {public}")
-    evening = Evening.begin(number, entrants, starters_drawn="starters" in public, bracket_drawn="bracket" in public)
+    evening = Evening.begin(number, entrants, starters_drawn="starters" in public, bracket_drawn="bracket" in public,
+                            brackets_before=last.brackets if last is not None else 0)
     return state.evolve(events=(Event("evening_started", dict(public)),)).with_family(evening=evening)
 
 

@@ -112,7 +112,9 @@ def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, 
     winner and the winner of each game they played, the champion, the ``pot`` of the recorded stakes;
     ``starters_drawn``: each match's first game has its starter drawn, ``drawing``: the running
     game's starter is being drawn (its first roll waits for that draw), and ``drawing_bracket``: the
-    bracket order is being drawn (no round is shown before it).
+    bracket order is being drawn (no round is shown before it). ``bracket``: the number the page
+    titles an evening of three or more by (the table's brackets so far, a game of two not counted),
+    null for a game of two.
 
     >>> from referee.games.poker_bluff.rules import new_bracket
     >>> from types import SimpleNamespace
@@ -127,6 +129,7 @@ def evening_view(evening: EveningLike | None, *, pot: Mapping[str, Any] | None, 
     drawing_bracket = bool(getattr(evening, "drawing_bracket", False))
     return {
         "evening": evening.number,
+        "bracket": getattr(evening, "brackets", 0) or None if len(evening.bracket.entrants) >= 3 else None,
         "entrants": list(evening.bracket.entrants),
         "rounds": [[{"seats": list(pairing.seats), "winner": pairing.winner,
                      "games": list(games.get(frozenset(pairing.seats), []))} for pairing in round_]

@@ -8,6 +8,8 @@
 //   desk()      its part of the referee's desk: createDesk({ send })   (referee_families.js)
 //   options()   its options on the home page: homeOptions()   (home.js)
 //   verifier()  its log's re-derivation for the audit: checkLog(entries, report)   (audit_play.js)
+//   replay()    optional: its game's verified replay, step by step: replayOf, stepLabel, stepBlocks,
+//               words (replay.js); a family without one replays round by round (replay_checks.js)
 //
 //   await familyNamed("poker_bluff").table()   // the module of games/poker_bluff/table.js
 //   familyNamed("chess") === null              // not a family of this site
@@ -28,6 +30,7 @@ const FAMILIES = {
     desk: () => import("./poker_bluff/desk.js"),
     options: () => import("./poker_bluff/options.js"),
     verifier: () => import("./poker_bluff/play.js"),
+    replay: () => import("./poker_bluff/replay_page.js"),
   },
 };
 

@@ -2,7 +2,7 @@
 // job written by tests/browser/test_poker_page_js.py and prints what they make of it, as JSON:
 // node poker_page_check.mjs JOB.json
 import { readFileSync } from 'node:fs';
-import { ALL, facesOffered, higherThan, keepOf, kindsOffered, mayPick, SHAPES, text } from '../../../static/js/games/poker_bluff/picker_rules.js';
+import { ALL, facesOffered, higherThan, keepOf, kindsOffered, mayPick, SHAPES, startingDeclaration, text } from '../../../static/js/games/poker_bluff/picker_rules.js';
 import { declarationWords } from '../../../static/js/games/poker_bluff/words.js';
 import { wording } from '../../../static/js/wording.js';
 
@@ -44,5 +44,6 @@ console.log(JSON.stringify({
   picked: job.lasts.map((last) => picked(last)),
   higher: job.lasts.map((last) => higherThan(last).map(text)),
   keeps: job.keeps.map(({ cup, keepable }) => keeps(cup, keepable)),
+  starts: job.starts.map(({ last, cup }) => { const d = startingDeclaration(last, cup); return d && text(d); }),
   words: Object.fromEntries(Object.entries(langs).map(([code, lang]) => [code, ALL.map((d) => declarationWords(d, lang))])),
 }));

@@ -38,7 +38,8 @@ export class PokerBracket {
     show(this.card, evening !== null && evening.entrants.length > 2);
     if (!evening) return;
     const name = (seat) => state.table.seats.find((entry) => entry.seat === seat)?.name ?? `#${seat}`;
-    setText(this.title, t("poker.bracket.title_n", { n: evening.evening }));
+    // Only brackets are numbered: a game of two before this evening is no "Evening 1" (view.evening.bracket).
+    setText(this.title, evening.bracket ? t("poker.bracket.title_n", { n: evening.bracket }) : t("poker.bracket.title"));
     const total = Math.max(roundsFor(evening.entrants.length), evening.rounds.length);
     const playing = state.game && state.game.phase !== "over" ? state.game.seats : [];
     const columns = Array.from({ length: total }, (_, index) => {

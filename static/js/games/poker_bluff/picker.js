@@ -9,7 +9,7 @@ import { die, diceRow } from "../../dice.js";
 import { el, setText, show } from "../../dom.js";
 import { pageWording, t } from "../../i18n.js";
 import { declarationWords } from "./words.js";
-import { facesOffered, kindsOffered, KINDS, namedDice, SHAPES, startingFaces } from "./picker_rules.js";
+import { facesOffered, kindsOffered, KINDS, namedDice, SHAPES, startingDeclaration, startingFaces } from "./picker_rules.js";
 
 // What each group of a kind is called, in the order the kind lists its faces.
 const ROLES = {
@@ -29,7 +29,10 @@ export class PokerPicker {
       el("legend", {}, t("poker.pick.kind")),
       ...this.radios.map((radio) => el("label", { class: "pill" }, radio, el("span", {}, t(`poker.kind_name.${radio.value}`)))));
     this.groups = el("div", { class: "poker-groups" });
-    this.preview = el("div", { class: "poker-preview hand" });
+    // The declaration as dice, in a box of its own on one row: never read as a wrapped row of faces.
+    this.previewDice = el("div", { class: "poker-preview-dice" });
+    this.preview = el("div", { class: "poker-preview" }, el("span", { class: "label", "aria-hidden": "true" }, t("poker.pick.preview_label")),
+      this.previewDice);
     this.none = el("p", { class: "reason", hidden: true }, t("poker.pick.none"));
     this.submit = el("button", { type: "button", id: "poker-declare", class: "btn primary big", "aria-describedby": "poker-pick-rule" });
     card.append(el("h2", { id: "poker-pick-title" }, t("poker.pick.title")), this.rule, this.none, this.kinds, this.groups,
@@ -47,7 +50,8 @@ export class PokerPicker {
     });
   }
 
-  // A new declaration to beat resets the choice to the weakest one above it.
+  // A new declaration to beat resets the choice (startingDeclaration): opening, to what the cup
+  // holds; answering, to the least declaration above the last.
   update(game) {
     const placed = game.declarations.at(-1) ?? null;
     const last = placed && { kind: placed.kind, faces: placed.faces };
@@ -60,9 +64,12 @@ export class PokerPicker {
     for (const radio of this.radios) radio.disabled = !offered.includes(radio.value);
     show(this.none, offered.length === 0);
     show(this.kinds, offered.length > 0);
-    const kind = offered.includes(this.kind) ? this.kind : offered[0] ?? null;
-    if (kind) this.choose(kind, this.faces);
-    else this.draw();
+    const start = startingDeclaration(last, game.cup);
+    if (start) this.choose(start.kind, start.faces);
+    else {
+      this.kind = null;
+      this.draw();
+    }
   }
 
   // A kind chosen: its faces start from the weakest that beat the last, keeping those of `wanted` that fit.
@@ -89,14 +96,16 @@ export class PokerPicker {
     for (const radio of this.radios) radio.checked = radio.value === this.kind;
     if (!this.kind) {
       this.groups.replaceChildren();
-      this.preview.replaceChildren();
+      this.previewDice.replaceChildren();
+      show(this.preview, false);
       show(this.submit, false);
       return;
     }
     this.groups.replaceChildren(...ROLES[this.kind].map((role, index) => this.group(role, index)));
     const declaration = { kind: this.kind, faces: this.faces };
     const words = declarationWords(declaration, pageWording);
-    this.preview.replaceChildren(diceRow(namedDice(declaration), t("poker.pick.preview", { declaration: words })));
+    this.previewDice.replaceChildren(diceRow(namedDice(declaration), t("poker.pick.preview", { declaration: words })));
+    show(this.preview, true);
     show(this.submit, true);
     setText(this.submit, t("poker.pick.declare", { declaration: words }));
   }

@@ -7,6 +7,7 @@
 //   higherThan({ kind: "four", faces: [6, 5] }).map(text)   // ["1,1,1,1,1", …, "6,6,6,6,6"]
 //   facesOffered(last, "pair", [])      // the pair's faces that can still beat `last`
 //   keepChoice([4, 1, 6, 6, 2], [0, 2], [4, 6])   // true: a 4 and a 6 of the declaration
+//   startingDeclaration(null, [6, 2, 6, 2, 6])     // {kind: "full_house", faces: [6, 2]}: what the cup holds
 
 export const SHAPES = {
   single: [1],
@@ -95,6 +96,21 @@ export function startingFaces(last, kind, wanted = []) {
     chosen.push(offered.includes(wanted[i]) ? wanted[i] : offered[0]);
   }
   return chosen;
+}
+
+// The strongest declaration the dice `cup` truly hold (their poker hand), or null for no dice.
+export function handOf(cup) {
+  const have = counts(cup);
+  const held = (declaration) => [...counts(namedDice(declaration))].every(([face, n]) => n <= (have.get(face) ?? 0));
+  return cup.length ? ALL.findLast(held) ?? null : null;
+}
+
+// Where the picker starts, so one careless tap never declares "a one": opening the round (no
+// `last`), what the cup truly holds; answering, the least declaration that beats `last` (null
+// when nothing does).
+export function startingDeclaration(last, cup) {
+  if (!last) return handOf(cup ?? []) ?? ALL[0];
+  return higherThan(last)[0] ?? null;
 }
 
 function counts(dice) {

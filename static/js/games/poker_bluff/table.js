@@ -18,6 +18,7 @@ import { PokerCup } from "./cup.js";
 import { declarationWords, pokerAnnouncements, revealWords, tokensLine, tokensWords, turnWords } from "./words.js";
 import { PokerPicker } from "./picker.js";
 import { namedDice } from "./picker_rules.js";
+import { PokerSounds, pokerSoundsFor } from "./sounds.js";
 
 const MAX_PLAYERS = 8;
 
@@ -28,13 +29,22 @@ function card(id, classes) {
 export function createTable({ send }) {
   byId("poker").hidden = false;
   byId("poker-side").hidden = false;
-  return new PokerTable({ play: byId("poker"), side: byId("poker-side"), send });
+  // The page's mute switch serves poker's sounds too; the odds hint and the automatic next round are Liar's Dice's.
+  show(byId("prefs"), true);
+  show(byId("odds-toggle"), false);
+  show(byId("auto-next-toggle"), false);
+  const sounds = new PokerSounds(byId("sound-toggle"));
+  return new PokerTable({ play: byId("poker"), side: byId("poker-side"), send, onState: (before, after) => sounds.play(pokerSoundsFor(before, after)) });
 }
 
 export class PokerTable {
-  constructor({ play, side, send }) {
+  // onState(before, after): each new state once it is drawn (the sounds; none in a harness).
+  constructor({ play, side, send, onState = () => {} }) {
     this.send = send;
+    this.onState = onState;
     this.state = null;
+    this.landed = { key: null, count: 0 }; // the declarations drawn so far this round (the newest one lands)
+    this.lifted = null; // the round whose cup was lifted already
     this.cards = {
       reveal: card("poker-reveal", "reveal"), over: card("poker-over", "over"), answer: card("poker-answer", "call-out"),
       cup: card("poker-cup", "hand"), picker: card("poker-picker", "bid"), duel: card("poker-duel", "duel"),
@@ -98,7 +108,9 @@ export class PokerTable {
     this.overNote = el("p", { class: "hint" });
     this.nextGame = el("button", { type: "button", id: "poker-next-game", class: "btn primary big" });
     this.nextGame.addEventListener("click", () => this.send("start"));
-    section.append(el("h2", { id: "poker-over-title" }, t("over.title")), this.overWinner, this.overNote, this.nextGame);
+    this.overReplay = el("a", { id: "poker-over-replay", class: "replay-link" }, t("poker.over.replay"));
+    section.append(el("h2", { id: "poker-over-title" }, t("over.title")), this.overWinner, this.overNote, this.nextGame,
+      el("p", {}, this.overReplay));
   }
 
   buildDuel(section) {
@@ -111,6 +123,7 @@ export class PokerTable {
 
   // The family's part of the page: the status lines, then every card from the view.
   render(state) {
+    const before = this.state;
     this.state = state;
     const { game, you } = state;
     const seated = you.seat !== null;
@@ -137,6 +150,7 @@ export class PokerTable {
     show(this.cards.over, game.phase === "over");
     if (game.phase === "over") this.renderOver(state);
     this.placeFocus(state);
+    this.onState(before, state);
   }
 
   placeFocus({ game }) {
@@ -184,13 +198,18 @@ export class PokerTable {
     show(this.matchLine, this.matchLine.textContent !== "");
   }
 
+  // The round's declarations; one just made lands on the table (poker.css; still under reduced motion).
   renderDeclarations(state) {
+    const key = `${state.game.game}/${state.game.round}`;
+    const landing = this.landed.key === key && state.game.declarations.length > this.landed.count;
+    this.landed = { key, count: state.game.declarations.length };
     const items = state.game.declarations.map((placed) => {
       const words = declarationWords(placed, pageWording);
       return el("li", {}, el("span", { class: "seat-name" }, seatName(state, placed.seat)), ": ",
         el("span", { class: "bid-words" }, words),
         diceRow(namedDice(placed), words));
     });
+    if (landing) items.at(-1).classList.add("landing");
     this.declared.replaceChildren(...items);
     show(this.noneDeclared, items.length === 0);
   }
@@ -206,7 +225,18 @@ export class PokerTable {
   renderReveal(state) {
     const { game } = state;
     const result = game.result;
-    this.revealCup.replaceChildren(revealCupRow(result));
+    // A reveal drawn for the first time lifts the cup off the dice (poker.css, none under reduced
+    // motion); a later render of the same reveal leaves the open cup as it is.
+    const key = `${game.game}/${game.round}`;
+    if (this.lifted !== key) {
+      this.lifted = key;
+      const row = revealCupRow(result);
+      [...row.querySelectorAll(".die")].forEach((node, index) => node.style.setProperty("--i", String(index)));
+      this.revealCup.classList.remove("lifting");
+      this.revealCup.replaceChildren(row, el("span", { class: "cup-shell", "aria-hidden": "true" }));
+      void this.revealCup.offsetWidth; // a new reveal starts its lift afresh
+      this.revealCup.classList.add("lifting");
+    }
     const lines = [...revealWords(result, state, pageWording), tokensLine(game, state, pageWording)];
     this.revealLines.replaceChildren(...lines.map((line, index) => el("p", { class: index === 1 ? "verdict" : "" }, line)));
     this.revealLines.dataset.held = String(result.held);
@@ -223,6 +253,8 @@ export class PokerTable {
     setText(this.overNote, champion === null ? t("poker.over.next") : t("poker.over.champion", { name: seatName(state, champion) }));
     setText(this.nextGame, champion === null ? t("poker.over.next_game") : t("poker.over.new_evening"));
     show(this.nextGame, you.seat !== null);
+    // The game's verified replay, move by move (replay_page.js through the shared replay page).
+    this.overReplay.href = `/t/${encodeURIComponent(state.table.id)}/replay?game=${game.game}`;
   }
 
   announcements(before, after) {

@@ -58,7 +58,7 @@ export function pokerAnnouncements(before, after, w) {
   const lines = [];
   const name = (seat) => seatName(after, seat);
   const evening = after.evening;
-  if (evening && before && before.evening?.evening !== evening.evening) {
+  if (evening && before && before.evening?.evening !== evening.evening && evening.entrants.length > 2) { // a game of two is no evening
     lines.push(w.t("poker.announce.evening", { n: evening.entrants.length }));
   }
   if (!game) return lines;

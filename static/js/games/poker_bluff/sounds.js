@@ -1,0 +1,68 @@
+// Poker-dice's sounds, made in the page (WebAudio: short tones, no audio files), a copy of what the
+// Liar's Dice table uses (games/liars_dice/sounds.js, which a family may not import): your turn, a
+// declaration landing (a knock on the table), the cup lifted at a doubt, a token you gave. Never
+// before the first press or key on the page (browsers' autoplay rule), never while the page is
+// hidden, never when muted (prefs.js "sound", the page's mute switch #sound-toggle).
+//   const sounds = new PokerSounds(byId("sound-toggle"));
+//   sounds.play(pokerSoundsFor(before, after))      // with every state
+
+import { preference, setUpSwitch } from "../../prefs.js";
+
+// Each sound: its tones as [frequency Hz, start s, length s], a soft sine each.
+const TONES = {
+  turn: [[660, 0, 0.12], [880, 0.14, 0.16]],
+  declared: [[196, 0, 0.08], [147, 0.07, 0.12]],
+  lifted: [[330, 0, 0.1], [440, 0.08, 0.1], [587, 0.16, 0.22]],
+  lost: [[523, 0, 0.16], [392, 0.18, 0.16], [262, 0.36, 0.3]],
+};
+
+// Which sounds a new state calls for (pure): "lifted" when a doubt just showed the cup ("lost"
+// instead when it cost you a token), "declared" when a declaration just landed, "turn" when it
+// just became your turn.
+export function pokerSoundsFor(before, after) {
+  const game = after?.game;
+  const seat = after?.you?.seat ?? null;
+  if (!game || seat === null) return []; // a spectator's page stays quiet, as at a Liar's Dice table
+  const was = before?.game?.game === game.game && before.game.round === game.round ? before.game : null;
+  if (game.result && !was?.result) return [game.result.loser === seat ? "lost" : "lifted"];
+  const sounds = [];
+  if (was && game.declarations.length > was.declarations.length) sounds.push("declared");
+  const mine = game.turn === seat;
+  const wasMine = was !== null && was.turn === seat && was.phase === game.phase && was.declarations.length === game.declarations.length;
+  if (mine && !wasMine) sounds.push("turn");
+  return sounds;
+}
+
+export class PokerSounds {
+  constructor(toggle) {
+    this.context = null;
+    const unlock = () => {
+      if (this.context === null && typeof AudioContext === "function") this.context = new AudioContext();
+      this.context?.resume?.();
+    };
+    document.addEventListener("pointerdown", unlock, { capture: true });
+    document.addEventListener("keydown", unlock, { capture: true });
+    setUpSwitch(toggle, "sound");
+  }
+
+  play(names) {
+    const context = this.context;
+    if (!names.length || context === null || document.hidden || !preference("sound")) return;
+    names.forEach((name, index) => {
+      for (const [frequency, start, length] of TONES[name]) tone(context, frequency, context.currentTime + start + index * 0.2, length);
+    });
+  }
+}
+
+function tone(context, frequency, at, length) {
+  const oscillator = context.createOscillator();
+  const gain = context.createGain();
+  oscillator.type = "sine";
+  oscillator.frequency.value = frequency;
+  gain.gain.setValueAtTime(0.0001, at);
+  gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+  oscillator.connect(gain).connect(context.destination);
+  oscillator.start(at);
+  oscillator.stop(at + length + 0.02);
+}
