@@ -101,13 +101,16 @@ def style_name(page: str) -> str:
     return f"css/{page}.page.css"
 
 
-def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module] | None = None) -> list[str]:
+def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module] | None = None,
+            skip: tuple[str, ...] = ()) -> list[str]:
     """Every module ``entries`` reach by static and dynamic imports: all that the page may run
     (:class:`Unbundlable` for a graph the bundler does not understand); ``parsed`` keeps the
-    modules read, for the next page.
+    modules read, for the next page. A dynamic import of a module whose name starts with one of
+    ``skip`` is not followed (another family's folder, at a table of one family).
 
-    >>> reached(("js/a.js",), {"js/a.js": b'import "./b.js";\\nimport("./c.js");\\n', "js/b.js": b"", "js/c.js": b""})
-    ['js/a.js', 'js/b.js', 'js/c.js']
+    >>> sources = {"js/a.js": b'import "./b.js";\\nimport("./c.js");\\n', "js/b.js": b"", "js/c.js": b""}
+    >>> reached(("js/a.js",), sources), reached(("js/a.js",), sources, skip=("js/c",))
+    (['js/a.js', 'js/b.js', 'js/c.js'], ['js/a.js', 'js/b.js'])
     """
     parsed = {} if parsed is None else parsed
     seen: list[str] = []
@@ -116,7 +119,7 @@ def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict
         for name in _ordered((todo.pop(0),), sources, parsed):
             if name not in seen:
                 seen.append(name)
-                todo.extend(sorted(parsed[name].dynamic))
+                todo.extend(sorted(target for target in parsed[name].dynamic if not target.startswith(skip)))
     return sorted(seen)
 
 
