@@ -65,7 +65,7 @@ def pages_scripts(sources: Mapping[str, bytes]) -> dict[tuple[str, str | None], 
     every = families(sources)
     for page, entries in PAGES.items():
         for family in every if page in FAMILY_PAGES else [None]:
-            others = tuple(f"js/games/{other}/" for other in every if other != family)
+            others = tuple(f"js/games/{other}/" for other in every if family and other != family)
             try:
                 names = reached(entries, sources, parsed, skip=others)
             except Unbundlable:

@@ -27,8 +27,10 @@ def shares() -> list[tuple[str, str, tuple[str, ...]]]:
     made = []
     for page, entries in PAGES.items():
         for family in FAMILIES if page in FAMILY_PAGES else [None]:
-            skip = tuple(f"js/games/{other}/" for other in FAMILIES if other != family)
-            made.append((f"{page}.{family}" if family else page, entries, skip))
+            if family is None:
+                made.append((page, entries, ()))
+            else:
+                made.append((f"{page}.{family}", entries, tuple(f"js/games/{other}/" for other in FAMILIES if other != family)))
     return made
 
 
@@ -57,6 +59,8 @@ def test_the_table_page_leaves_out_the_tutorial_the_audit_the_home_page_and_the_
     assert not poker_areas & {"tutorial", "audit", "home", "replay", "odds", "history"}
     assert len(json.dumps(liars)) < 0.7 * len(json.dumps(catalog("en")))
     assert "catalog/table.en.json" not in made
+    home = json.loads(made["catalog/home.en.json"])
+    assert {"home", "options", "rules", "poker"} <= {key.split(".", 1)[0] for key in home}
 
 
 def test_a_table_page_preloads_its_share_and_a_page_without_a_bundle_the_whole_catalogue() -> None:
