@@ -137,6 +137,16 @@ def translate(lang: str, key: str, **params: object) -> str:
         return text
 
 
+def regular_name(lang: str, name: str) -> str:
+    """A regular's bar name (as logged: Бочка) in ``lang`` (``regular.<name>``), a name the
+    catalogue does not know as it is.
+
+    >>> regular_name("en", "Бочка"), regular_name("es", "Бочка"), regular_name("en", "Anna")
+    ('Barrel', 'Barril', 'Anna')
+    """
+    return catalog(lang).get(f"regular.{name}", name)
+
+
 def _plural_form(lang: str, forms: list[str], n: object) -> str:
     count = n if isinstance(n, int) else 0
     return forms[min(plural_index(lang, count), len(forms) - 1)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.web.i18n import translate
 
-from .support import ALWAYS, evening
+from .support import ALWAYS, evening, play_to_the_end
 
 
 def test_each_players_lines_are_in_their_own_language_and_a_regular_gets_none() -> None:
@@ -38,3 +38,19 @@ def test_a_regular_in_a_whisper_line_is_named_in_the_readers_language() -> None:
     lines = night.referee_state()["gm"]["whispers"][0]["lines"]
     spanish = translate("es", f"regular.{regular}")
     assert any(f"de {spanish} muestra" in line for line in lines), lines
+
+
+def test_the_scoreboard_export_names_a_regular_in_the_readers_language() -> None:
+    night = evening(players=1, start=False)
+    bot = night.ref("referee_add_bot", {"level": "easy"})["seat"]
+    regular = night.table.current.seats[bot].name
+    assert night.ref("referee_start")["ok"]
+    play_to_the_end(night)
+    http = night.harness.app.test_client()
+    for lang in ("en", "ru", "es"):
+        board = http.get(f"/t/{night.table_id}/scoreboard.json", headers={"Accept-Language": lang}).get_json()
+        names = sorted(line["name"] for line in board["standings"])
+        assert names == sorted(["Анна", translate(lang, f"regular.{regular}")]), (lang, names)
+        assert {name for game in board["games"] for name in game["players"]} == set(names)
+    text = http.get(f"/t/{night.table_id}/scoreboard.csv", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert translate("en", f"regular.{regular}") in text and regular not in text
