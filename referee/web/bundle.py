@@ -32,14 +32,16 @@ import re
 from collections.abc import Mapping
 
 PAGES: dict[str, tuple[str, ...]] = {
-    "table": ("js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
-    "home": ("js/home.js", "js/games/liars_dice/tutorial_offer.js"),
-    "tutorial": ("js/games/liars_dice/tutorial.js",),
-    "audit": ("js/audit.js",),
-    "replay": ("js/replay.js",),
-    "referee": ("js/referee.js",),
+    "table": ("js/lang.js", "js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
+    "home": ("js/lang.js", "js/home.js", "js/games/liars_dice/tutorial_offer.js"),
+    "tutorial": ("js/lang.js", "js/games/liars_dice/tutorial.js"),
+    "audit": ("js/lang.js", "js/audit.js"),
+    "replay": ("js/lang.js", "js/replay.js"),
+    "referee": ("js/lang.js", "js/referee.js"),
 }
-"""The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``)."""
+"""The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``);
+the language switch (``js/lang.js``) first, which base.html loads by itself only on a page without
+a bundle (render.py: ``bundled``)."""
 
 STYLES: dict[str, tuple[str, ...]] = {
     "table": ("css/app.css", "css/rules.css", "css/table.css", "css/feel.css"),

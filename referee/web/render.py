@@ -5,7 +5,8 @@ every page gets ``_`` to translate in the template and the server's public key; 
 fetch the language's catalogue, the page's own share of it where it has one (``strings``:
 ``page_strings.strings_asset``, a hashed asset made by i18n.catalog_assets; at a table, its
 family's share; the whole catalogue for a family without page modules); ``languages`` names
-every language of the switch (i18n.language_names).
+every language of the switch (i18n.language_names); ``bundled`` tells base.html that the page's
+modules (bundle.PAGES) hold the language switch's script.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from flask import current_app, render_template, request
 
 from .i18n import language_names, pick_language, translate
+from .bundle import PAGES
 from .page_strings import strings_asset
 
 
@@ -24,5 +26,6 @@ def page(template: str, status: int = 200, **context: Any) -> tuple[str, int]:
     if current_app.extensions["assets"].by_name(strings) is None:
         strings = f"catalog/{lang}.json"
     return render_template(template, lang=lang, strings=strings, languages=language_names(),
+                           bundled=template.removesuffix(".html") in PAGES,
                            server_key=current_app.extensions["tavern"].server_key,
                            _=lambda key, **params: translate(lang, key, **params), **context), status

@@ -73,3 +73,15 @@ def test_a_table_page_preloads_its_share_and_a_page_without_a_bundle_the_whole_c
     poker = http.post("/api/tables", json={"name": "Anna", "game": "poker_bluff"}).get_json()["table"]
     assert strings.findall(http.get(f"/t/{poker}", headers={"Accept-Language": "es"}).get_data(as_text=True)) == ["table.poker_bluff.es"]
     assert strings.findall(http.get("/t/nosuchtable").get_data(as_text=True)) == ["en"]
+
+
+def test_the_language_switch_rides_in_each_bundle_and_alone_on_a_page_without_one() -> None:
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused")
+    app = create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler())
+    http = app.test_client()
+    table = http.post("/api/tables", json={"name": "Anna"}).get_json()["table"]
+    modules = re.compile(r'<script type="module" src="/static/js/([\w.]+?)\.[0-9a-f]{12}\.js"')
+    for url, page in ((f"/t/{table}", "table"), ("/", "home"), ("/learn", "tutorial")):
+        assert modules.findall(http.get(url).get_data(as_text=True)) == [f"{page}.bundle"], url
+        assert PAGES[page][0] == "js/lang.js"
+    assert modules.findall(http.get("/t/nosuchtable").get_data(as_text=True)) == ["lang"]
