@@ -60,10 +60,11 @@ def pick_language(accept_language: str | None, cookie: str | None) -> str:
     """
     if cookie in LANGUAGES:
         return cookie
+    known = {lang.lower(): lang for lang in LANGUAGES}  # a file pt_BR.json for the tag pt-br
     for tag in _ranked_tags(accept_language or ""):
         for code in (tag.replace("-", "_"), tag.split("-")[0]):
-            if code in LANGUAGES:
-                return code
+            if code in known:
+                return known[code]
     return DEFAULT
 
 

@@ -11,7 +11,7 @@
 // with Babel's CLDR rules).
 export function pluralIndex(lang, n, forms = "one|other") {
   const categories = forms.split("|");
-  const at = categories.indexOf(new Intl.PluralRules(lang).select(n));
+  const at = categories.indexOf(new Intl.PluralRules(lang.replace("_", "-")).select(n));
   return at === -1 ? categories.length - 1 : at;
 }
 

@@ -98,3 +98,11 @@ def test_the_page_picks_the_plural_form_the_server_picks_for_0_to_200() -> None:
     for lang in LANGUAGES:
         assert picked[lang] == [plural_index(lang, n) for n in range(201)], lang
     assert picked["ru"][:6] == [2, 0, 1, 1, 1, 2]
+
+
+def test_a_regional_catalogue_is_picked_by_its_tag(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.web import i18n
+
+    monkeypatch.setattr(i18n, "LANGUAGES", (*LANGUAGES, "pt_BR"))
+    assert pick_language("pt-BR,pt;q=0.9,en;q=0.5", None) == "pt_BR"
+    assert pick_language("pt-PT, es;q=0.5", None) == "es"
