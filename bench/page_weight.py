@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/page_weight.py [--lang en,ru] [--json]
 
-Starts a real ``referee serve`` (gevent, SQLite in a temporary folder), creates a table, then
+Starts a real ``referee serve`` (gevent, SQLite in a temporary folder), creates a Liar's Dice table
+(``table``) and a poker-dice one (``poker``), then
 opens its link in headless Debian Chromium (Playwright, the tests' flags) as a friend would who
 got the link: a fresh browser profile (cold), then the same profile again (warm: a repeat visit).
 A load is over when the page is ready (the table page shows its join form, the home page its
@@ -13,13 +14,17 @@ Counted through the DevTools protocol, as the Network panel counts them: every H
 bytes on the wire (headers and compressed body: ``Network.loadingFinished.encodedDataLength``, the
 response headers' share in its own column;
 an asset served from the browser's cache costs 0 and is not a request), plus the Socket.IO
-websocket's frames both ways. Targets (issue 11): cold <= 70 KB, warm <= 10 KB.
+websocket's frames both ways. Targets (issues 11 and 26): cold <= 70 KB, warm <= 10 KB, for
+both tables. Each table's list of responses shows it fetched only its own family's module chunk
+and strings (``table.liars_dice.ru.json``). The machine's load average is printed with the figures.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import urllib.request
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -54,7 +59,7 @@ class Load:
         return self.http_bytes + self.websocket_bytes
 
 
-READY = {"table": "#join", "home": "#create", "audit": '#audit-summary:not([data-state="checking"])'}
+READY = {"table": "#join", "poker": "#join", "home": "#create", "audit": '#audit-summary:not([data-state="checking"])'}
 """What each page shows once it is ready to use."""
 
 
@@ -99,10 +104,20 @@ def load(context: BrowserContext, url: str, ready: str) -> Load:
     return seen
 
 
+def create_poker_table(base_url: str, name: str) -> str:
+    """A new poker-dice table's id (POST /api/tables with ``game: poker_bluff``)."""
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps({"name": name, "game": "poker_bluff"}).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=5) as reply:
+        return str(json.loads(reply.read())["table"])
+
+
 def measure(base_url: str, lang: str) -> dict[str, dict[str, Load]]:
     """Cold then warm loads of a fresh table's page, the home page and the table's audit page in ``lang``."""
     table = create_table(base_url, "Anna")["table"]
-    urls = {"table": f"{base_url}/t/{table}", "home": f"{base_url}/", "audit": f"{base_url}/t/{table}/audit"}
+    poker = create_poker_table(base_url, "Anna")
+    urls = {"table": f"{base_url}/t/{table}", "poker": f"{base_url}/t/{poker}", "home": f"{base_url}/",
+            "audit": f"{base_url}/t/{table}/audit"}
     found: dict[str, dict[str, Load]] = {}
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -127,15 +142,18 @@ def main() -> None:
         print(json.dumps({lang: {name: {visit: {**asdict(one), "total_bytes": one.total_bytes} for visit, one in loads.items()}
                                  for name, loads in pages.items()} for lang, pages in results.items()}, indent=2))
         return
+    print("load average (1, 5, 15 min): " + " ".join(f"{value:.2f}" for value in os.getloadavg()))
     print(f"{'page':10} {'visit':5} {'requests':>8} {'http KB':>8} {'headers':>8} {'ws KB':>6} {'total KB':>8} {'target':>7}")
     for lang, pages in results.items():
         for name, loads in pages.items():
             for visit, one in loads.items():
-                target = f"<={TARGETS_KB[visit]} " + ("ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER") if name == "table" else ""
+                target = f"<={TARGETS_KB[visit]} " + ("ok" if one.total_bytes <= TARGETS_KB[visit] * 1000 else "OVER") if name in ("table", "poker") else ""
                 print(f"{name + '/' + lang:10} {visit:5} {one.requests:8} {one.http_bytes / 1000:8.1f} "
                       f"{one.header_bytes / 1000:8.1f} {one.websocket_bytes / 1000:6.1f} {one.total_bytes / 1000:8.1f} {target:>8}")
-    heaviest = sorted(results[next(iter(results))]["table"]["cold"].by_url.items(), key=lambda item: -item[1])[:8]
-    print("heaviest cold responses of the table page:", ", ".join(f"{name} {size / 1000:.1f} KB" for name, size in heaviest))
+    for lang, pages in results.items():
+        for name in ("table", "poker"):
+            heaviest = sorted(pages[name]["cold"].by_url.items(), key=lambda item: -item[1])
+            print(f"cold responses of {name}/{lang}:", ", ".join(f"{url} {size / 1000:.1f} KB" for url, size in heaviest))
 
 if __name__ == "__main__":
     main()

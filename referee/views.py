@@ -126,11 +126,13 @@ def _names(state: TableLike) -> dict[int, str]:
 def referee_view(state: TableLike, *, version: int, connected: Collection[int], spectators: int, now: float = 0.0,
                  deadline: float | None = None, commitment: Mapping[str, Any] | None = None,
                  server_key: Mapping[str, str] | None = None, commitments: Mapping[str, Any] | None = None,
-                 translate: Translate, draws: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                 translate: Translate, draws: Mapping[str, Any] | None = None,
+                 readers: Mapping[int, Translate] | None = None) -> dict[str, Any]:
     """The referee's ``state``: the spectator's view, the family's game seen whole (every cup
     while bidding, a poker-dice game's ``referee_cup``; none for a blind referee before the
-    reveal), the game's commitments, every private thread and attempt, and the whisper relay
-    worded by ``translate``.
+    reveal), the game's commitments, every private thread and attempt, and the whisper relay:
+    each person's lines worded in their own language (``readers``, by seat; else ``translate``,
+    the referee's), none for a regular.
 
     >>> from referee.games.poker_bluff.rules import PokerSettings, Roll, apply, new_game
     >>> from referee.table.fold import fold
@@ -151,5 +153,6 @@ def referee_view(state: TableLike, *, version: int, connected: Collection[int], 
     hidden_round, hands = family.relay(state, blind)
     view["commitments"] = dict(commitments) if commitments else None
     view["gm"] = referee_gm_view(state.gm, game_no=state.game_no, seats=list(state.seats), names=_names(state),
-                                 hidden_round=hidden_round, hands=hands, translate=translate, changes=_changes(state))
+                                 hidden_round=hidden_round, hands=hands, translate=translate, changes=_changes(state),
+                                 readers=readers, regulars={seat for seat, info in state.seats.items() if info.kind == "bot"})
     return view

@@ -111,19 +111,37 @@ def gm_views(gm: GmState, *, seats: Collection[int | None], all_seats: Collectio
 
 def referee_gm_view(gm: GmState, *, game_no: int, seats: Collection[int], names: Mapping[int, str],
                     hidden_round: tuple[int, int] | None, hands: Mapping[int, list[int]],
-                    translate: Translate, changes: Changes = ()) -> dict[str, Any]:
+                    translate: Translate, changes: Changes = (), readers: Mapping[int, Translate] | None = None,
+                    regulars: Collection[int] = ()) -> dict[str, Any]:
     """The game master's part of the referee's ``state``: every thread, every attempt, and the whisper relay.
 
     ``hidden_round`` is the (game, round) whose dice a blind referee may not see yet (None:
-    nothing hidden); ``hands`` are the dice the referee may relay, by seat.
+    nothing hidden); ``hands`` are the dice the referee may relay, by seat. Each person's whisper
+    lines are worded in their own language (``readers``: a seat's page language, else the
+    referee's ``translate``); a regular (``regulars``: the bots' seats) gets none, nobody reads them.
     """
     view = gm_view(gm, seat=None, seats=seats)
     view["messages"] = {str(s): [_line(line) for line in thread] for s, thread in sorted(gm.messages.items())}
     view["attempts"] = [_attempt(a, hide_effect=_hides(a, hidden_round), changes=changes) for a in gm.attempts]
     view["whisper_names"] = {str(s): name for s, name in sorted(gm.whisper_names.items())}
     view["penalties"] = [{"seat": s, "attempt": a} for s, a in gm.penalties]
-    view["whispers"] = [_whispers(gm, seat, game_no, names, hands, hidden_round, translate) for seat in sorted(seats)]
+    readers = readers or {}
+    view["whispers"] = [_whispers(gm, seat, game_no, names, hands, hidden_round, translate, readers.get(seat, translate),
+                                  regulars) for seat in sorted(seats) if seat not in regulars]
     return view
+
+
+def regular_names(names: Mapping[int, str], regulars: Collection[int], translate: Translate) -> dict[int, str]:
+    """``names`` with each regular's bar name in ``translate``'s language (``regular.<name>``;
+    a name the catalogue does not know stays); a person's name is never touched.
+
+    >>> regular_names({0: "Бочка", 1: "Бочка"}, {1}, lambda key: {"regular.Бочка": "Barrel"}.get(key, key))
+    {0: 'Бочка', 1: 'Barrel'}
+    """
+    def local(name: str) -> str:
+        worded = translate(f"regular.{name}")
+        return name if worded == f"regular.{name}" else worded
+    return {seat: local(name) if seat in regulars else name for seat, name in names.items()}
 
 
 def _hides(attempt: Attempt, hidden_round: tuple[int, int] | None) -> bool:
@@ -131,11 +149,12 @@ def _hides(attempt: Attempt, hidden_round: tuple[int, int] | None) -> bool:
 
 
 def _whispers(gm: GmState, seat: int, game_no: int, names: Mapping[int, str], hands: Mapping[int, list[int]],
-              hidden_round: tuple[int, int] | None, translate: Translate) -> dict[str, Any]:
+              hidden_round: tuple[int, int] | None, translate: Translate, reader: Translate,
+              regulars: Collection[int]) -> dict[str, Any]:
     results = [dice_result(hands[seat])] if hands.get(seat) else []
     for attempt in (a for a in gm.attempts if a.seat == seat and a.game == game_no):
-        results += attempt_results(attempt, names, hide_dice=_hides(attempt, hidden_round))
+        results += attempt_results(attempt, regular_names(names, regulars, reader), hide_dice=_hides(attempt, hidden_round))
     name = gm.whisper_names.get(seat, names.get(seat, f"#{seat}"))
-    whisper = whisper_lines(gm.settings.whisper_format, name, worded(results, translate))
+    whisper = whisper_lines(gm.settings.whisper_format, name, worded(results, reader))
     return {"seat": seat, "name": names.get(seat, f"#{seat}"), "target": whisper.target, "adjusted": whisper.adjusted,
             "lines": whisper.lines}

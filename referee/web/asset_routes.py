@@ -78,6 +78,7 @@ def serve_assets(app: Flask, assets: Assets) -> None:
         names = [style_name(page)] if assets.by_name(style_name(page)) else list(STYLES[page])
         return Markup("".join(f'<link rel="stylesheet" href="{url_for("static", filename=name)}">\n' for name in names))
 
+    app.extensions["assets"] = assets
     app.url_defaults(hashed_names)
     app.add_template_global(page_modules)
     app.add_template_global(page_styles)

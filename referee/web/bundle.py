@@ -32,14 +32,16 @@ import re
 from collections.abc import Mapping
 
 PAGES: dict[str, tuple[str, ...]] = {
-    "table": ("js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
-    "home": ("js/home.js", "js/games/liars_dice/tutorial_offer.js"),
-    "tutorial": ("js/games/liars_dice/tutorial.js",),
-    "audit": ("js/audit.js",),
-    "replay": ("js/replay.js",),
-    "referee": ("js/referee.js",),
+    "table": ("js/lang.js", "js/table.js", "js/verified.js", "js/draw_seeds_page.js", "js/player_gm.js"),
+    "home": ("js/lang.js", "js/home.js", "js/games/liars_dice/tutorial_offer.js"),
+    "tutorial": ("js/lang.js", "js/games/liars_dice/tutorial.js"),
+    "audit": ("js/lang.js", "js/audit.js"),
+    "replay": ("js/lang.js", "js/replay.js"),
+    "referee": ("js/lang.js", "js/referee.js"),
 }
-"""The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``)."""
+"""The module scripts of each page, in document order (templates/<page>.html: ``page_modules(page)``);
+the language switch (``js/lang.js``) first, which base.html loads by itself only on a page without
+a bundle (render.py: ``bundled``)."""
 
 STYLES: dict[str, tuple[str, ...]] = {
     "table": ("css/app.css", "css/rules.css", "css/table.css", "css/feel.css"),
@@ -101,13 +103,16 @@ def style_name(page: str) -> str:
     return f"css/{page}.page.css"
 
 
-def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module] | None = None) -> list[str]:
+def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict[str, _Module] | None = None,
+            skip: tuple[str, ...] = ()) -> list[str]:
     """Every module ``entries`` reach by static and dynamic imports: all that the page may run
     (:class:`Unbundlable` for a graph the bundler does not understand); ``parsed`` keeps the
-    modules read, for the next page.
+    modules read, for the next page. A dynamic import of a module whose name starts with one of
+    ``skip`` is not followed (another family's folder, at a table of one family).
 
-    >>> reached(("js/a.js",), {"js/a.js": b'import "./b.js";\\nimport("./c.js");\\n', "js/b.js": b"", "js/c.js": b""})
-    ['js/a.js', 'js/b.js', 'js/c.js']
+    >>> sources = {"js/a.js": b'import "./b.js";\\nimport("./c.js");\\n', "js/b.js": b"", "js/c.js": b""}
+    >>> reached(("js/a.js",), sources), reached(("js/a.js",), sources, skip=("js/c",))
+    (['js/a.js', 'js/b.js', 'js/c.js'], ['js/a.js', 'js/b.js'])
     """
     parsed = {} if parsed is None else parsed
     seen: list[str] = []
@@ -116,7 +121,7 @@ def reached(entries: tuple[str, ...], sources: Mapping[str, bytes], parsed: dict
         for name in _ordered((todo.pop(0),), sources, parsed):
             if name not in seen:
                 seen.append(name)
-                todo.extend(sorted(parsed[name].dynamic))
+                todo.extend(sorted(target for target in parsed[name].dynamic if not target.startswith(skip)))
     return sorted(seen)
 
 

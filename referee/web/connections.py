@@ -92,6 +92,8 @@ class Connection:
     referee: bool = False
     token_digest: str | None = None
     strikes: list[float] = field(default_factory=list)
+    lang: str = "en"
+    """The page's language (i18n.pick_language at connect): a referee's whisper lines to this seat use it."""
 
     @property
     def budget_key(self) -> str:
@@ -195,6 +197,11 @@ class Connections:
         """Every connection at ``table`` that holds a seat."""
         with self._lock:
             return [c for c in self._at(table) if c.seat is not None]
+
+    def seat_langs(self, table: str) -> dict[int, str]:
+        """Each seat's page language at ``table``, from its newest connection (seats without one left out)."""
+        with self._lock:
+            return {c.seat: c.lang for c in self._at(table) if c.seat is not None}
 
     def get(self, sid: str) -> Connection | None:
         """The connection, or None once it is gone."""

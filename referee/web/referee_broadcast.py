@@ -1,4 +1,5 @@
-"""The referee's ``state``: sent to every referee connection of a table in its page's language,
+"""The referee's ``state``: sent to every referee connection of a table in its page's language
+(each player's whisper lines in that player's: the language of their seat's newest connection),
 and never older than the last one that connection got.
 
 A table tells its listeners after it released its lock, so two changes can be told at once
@@ -14,6 +15,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from flask_socketio import SocketIO
@@ -24,6 +26,11 @@ from referee.views import referee_view
 from .connections import Connections
 from .i18n import translate
 from .wire import encode
+
+
+def _translator(lang: str) -> Callable[..., str]:
+    """``translate`` in ``lang``."""
+    return lambda key, **params: translate(lang, key, **params)
 
 
 class SentVersions:
@@ -70,7 +77,8 @@ class RefereeBroadcaster:
                             deadline=table.turn_deadline(),
                             commitment=fairness.deal_public if fairness else None, server_key=self._server_key,
                             commitments=commitments, draws=table.draw_parts(sealed=True),
-                            translate=lambda key, **params: translate(lang, key, **params))
+                            translate=_translator(lang),
+                            readers={seat: _translator(reader) for seat, reader in self._conns.seat_langs(table.id).items()})
 
     def table_changed(self, table: Table) -> None:
         """Send every referee connection of ``table`` its new state."""

@@ -8,6 +8,7 @@ referee does not play: a refereed table seats nobody at creation.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -18,6 +19,7 @@ from referee.rules.errors import RulesError
 from referee.games.registry import name_of, rules_of
 from referee.table import desk
 
+from .i18n import pick_language, regular_name
 from .payloads import fields_of, parse_name, parse_rules, token_digest
 from .refusals import status_of
 from .render import page
@@ -56,7 +58,15 @@ def scoreboard(table_id: str, fmt: str) -> tuple[Response, int]:
     table = current_app.extensions["tavern"].tables.find(table_id)
     if table is None or fmt not in ("json", "csv"):
         return jsonify({"ok": False, "code": "table/unknown", "message": f"there is no table {table_id!r}"}), 404
-    scores = table.current.gm.scores
+    # Players are counted by their logged names: a regular's goes out in the reader's language, as the
+    # desk shows it (unless a person at the table goes by that name).
+    lang = pick_language(request.headers.get("Accept-Language"), request.cookies.get("lang"))
+    people = {info.name for info in table.current.seats.values() if info.kind == "human"}
+
+    def shown(name: str) -> str:
+        return name if name in people else regular_name(lang, name)
+    scores = [replace(score, name=shown(score.name), players=tuple(map(shown, score.players)))
+              for score in table.current.gm.scores]
     if fmt == "json":
         response = jsonify(scoreboard_json(table_id, scores))
     else:

@@ -31,6 +31,7 @@ from .payloads import (one_payload, parse_auth, parse_draw_seed, parse_empty, pa
 from .broadcast import Broadcaster
 from .family_events import SeatAction, family_events
 from .frames import MALFORMED_EVENT, guard_frames, reason_of
+from .i18n import pick_language
 
 log = logging.getLogger("referee.web")
 
@@ -107,7 +108,8 @@ def register_handlers(socketio: SocketIO, events: Events, tables: Tables, conns:
             raise refused(TableError("table/unknown", f"there is no table {table_id!r}"))
         digest = token_digest(token) if token else None
         seat = table.current.seat_of_token(digest) if digest else None
-        conns.add(request.sid, table_id, seat, digest if seat is not None else None)
+        conns.add(request.sid, table_id, seat, digest if seat is not None else None).lang = pick_language(
+            request.headers.get("Accept-Language"), request.cookies.get("lang"))
         if token and seat is None:
             emit("error", {"code": "auth/unknown_token", "message": "this token holds no seat at this table"})
         _enter(request.sid, table, seat)

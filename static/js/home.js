@@ -33,6 +33,24 @@ async function showGame() {
 }
 byId("game-choice").addEventListener("change", showGame);
 const showing = showGame();
+
+// "How to play" tells the usual rules; once the options differ from the ones the page opened
+// with (a Kul Tiras preset, no wild ones), it says so with the chosen rules' badge instead of
+// the line on wild ones, so it never contradicts the table about to be made.
+const chosenLine = byId("rules-chosen");
+let usual = null;
+async function showChosenRules() {
+  await showing;
+  const asked = JSON.stringify(options.request());
+  usual ??= asked;
+  const changed = asked !== usual && chosenGame() === DEFAULT_FAMILY;
+  byId("rule-wild").hidden = changed;
+  chosenLine.hidden = !changed;
+  setText(chosenLine, changed ? t("home.rules_chosen", { badge: options.root.querySelector(".options-badge")?.textContent ?? "" }) : "");
+}
+form.addEventListener("change", showChosenRules);
+form.addEventListener("input", showChosenRules);
+showChosenRules();
 const WORKING = { table: "home.creating", solo: "home.starting", referee: "home.referee_creating" };
 
 form.addEventListener("submit", async (event) => {

@@ -1,17 +1,12 @@
 // The page's message catalogue (a hashed JSON asset the page preloads: <link id="strings">) and the wording of bids.
 
-import { pluralIndex as pluralIndexOf, wording } from "./wording.js";
+import { wording } from "./wording.js";
 
 const strings = await (await fetch(document.getElementById("strings").href)).json();
 const lang = document.documentElement.lang;
 
 // The page's language as a wording (wording.js), for the pure modules that take one.
 export const pageWording = wording(lang, strings);
-
-// Which plural form fits n: English one/other; Russian one/few/many.
-export function pluralIndex(n) {
-  return pluralIndexOf(lang, n);
-}
 
 // The string for key with {params} filled in; "a|b|c" holds plural forms chosen by params.n.
 export function t(key, params = {}) {

@@ -11,6 +11,7 @@ from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.bundle import PAGES, reached
 from referee.web.i18n import LANGUAGES, catalog, catalog_assets
+from referee.web.page_strings import FAMILY_PAGES, families
 from tests.support.dealers import PlainDealer
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -18,23 +19,48 @@ SOURCES = {path.relative_to(STATIC).as_posix(): path.read_bytes() for path in (S
 KEY = re.compile(r"""\bt\(\s*["'`]([a-z_]+\.[\w./-]+)["'`]""")
 
 
+FAMILIES = families(SOURCES)
+
+
+def shares() -> list[tuple[str, str, tuple[str, ...]]]:
+    """Every share: its name (``table.poker_bluff``, ``home``), its page's entries, the folders it skips."""
+    made = []
+    for page, entries in PAGES.items():
+        for family in FAMILIES if page in FAMILY_PAGES else [None]:
+            if family is None:
+                made.append((page, entries, ()))
+            else:
+                made.append((f"{page}.{family}", entries, tuple(f"js/games/{other}/" for other in FAMILIES if other != family)))
+    return made
+
+
 def test_every_key_a_pages_scripts_ask_for_by_name_is_in_its_share() -> None:
     made = catalog_assets(STATIC)
-    for page, entries in PAGES.items():
-        asked = {key for name in reached(entries, SOURCES) for key in KEY.findall(SOURCES[name].decode())}
-        assert asked, page
+    assert FAMILIES == ["liars_dice", "poker_bluff"]
+    for share_name, entries, skip in shares():
+        asked = {key for name in reached(entries, SOURCES, skip=skip) for key in KEY.findall(SOURCES[name].decode())}
+        assert asked, share_name
         for lang in LANGUAGES:
-            share = json.loads(made[f"catalog/{page}.{lang}.json"])
-            assert asked <= set(share), (page, lang, sorted(asked - set(share))[:5])
+            share = json.loads(made[f"catalog/{share_name}.{lang}.json"])
+            assert asked <= set(share), (share_name, lang, sorted(asked - set(share))[:5])
             assert set(share) <= set(catalog(lang))
+            assert share["_meta.plural"] == catalog(lang)["_meta.plural"]
 
 
-def test_the_table_page_leaves_out_the_tutorial_the_audit_and_the_home_page() -> None:
-    table = json.loads(catalog_assets(STATIC)["catalog/table.en.json"])
-    areas = {key.split(".", 1)[0] for key in table}
+def test_the_table_page_leaves_out_the_tutorial_the_audit_the_home_page_and_the_other_family() -> None:
+    made = catalog_assets(STATIC)
+    liars = json.loads(made["catalog/table.liars_dice.en.json"])
+    poker = json.loads(made["catalog/table.poker_bluff.en.json"])
+    areas = {key.split(".", 1)[0] for key in liars}
     assert {"bid", "reveal", "seats", "error", "history", "stats", "odds", "fair"} <= areas
-    assert not areas & {"tutorial", "audit", "home", "replay"}
-    assert len(json.dumps(table)) < 0.8 * len(json.dumps(catalog("en")))
+    assert not areas & {"tutorial", "audit", "home", "replay", "poker"}
+    poker_areas = {key.split(".", 1)[0] for key in poker}
+    assert {"poker", "seats", "error"} <= poker_areas
+    assert not poker_areas & {"tutorial", "audit", "home", "replay", "odds", "history"}
+    assert len(json.dumps(liars)) < 0.7 * len(json.dumps(catalog("en")))
+    assert "catalog/table.en.json" not in made
+    home = json.loads(made["catalog/home.en.json"])
+    assert {"home", "options", "rules", "poker"} <= {key.split(".", 1)[0] for key in home}
 
 
 def test_a_table_page_preloads_its_share_and_a_page_without_a_bundle_the_whole_catalogue() -> None:
@@ -43,5 +69,19 @@ def test_a_table_page_preloads_its_share_and_a_page_without_a_bundle_the_whole_c
     http = app.test_client()
     table = http.post("/api/tables", json={"name": "Anna"}).get_json()["table"]
     strings = re.compile(r'<link id="strings"[^>]* href="/static/catalog/([\w.]+?)\.[0-9a-f]{12}\.json"')
-    assert strings.findall(http.get(f"/t/{table}", headers={"Accept-Language": "ru"}).get_data(as_text=True)) == ["table.ru"]
+    assert strings.findall(http.get(f"/t/{table}", headers={"Accept-Language": "ru"}).get_data(as_text=True)) == ["table.liars_dice.ru"]
+    poker = http.post("/api/tables", json={"name": "Anna", "game": "poker_bluff"}).get_json()["table"]
+    assert strings.findall(http.get(f"/t/{poker}", headers={"Accept-Language": "es"}).get_data(as_text=True)) == ["table.poker_bluff.es"]
     assert strings.findall(http.get("/t/nosuchtable").get_data(as_text=True)) == ["en"]
+
+
+def test_the_language_switch_rides_in_each_bundle_and_alone_on_a_page_without_one() -> None:
+    config = Config(async_mode="threading", database=":memory:", signing_key="unused")
+    app = create_app(config, dealer=PlainDealer(), scheduler=ManualScheduler())
+    http = app.test_client()
+    table = http.post("/api/tables", json={"name": "Anna"}).get_json()["table"]
+    modules = re.compile(r'<script type="module" src="/static/js/([\w.]+?)\.[0-9a-f]{12}\.js"')
+    for url, page in ((f"/t/{table}", "table"), ("/", "home"), ("/learn", "tutorial")):
+        assert modules.findall(http.get(url).get_data(as_text=True)) == [f"{page}.bundle"], url
+        assert PAGES[page][0] == "js/lang.js"
+    assert modules.findall(http.get("/t/nosuchtable").get_data(as_text=True)) == ["lang"]
