@@ -17,6 +17,7 @@ import { byId, el, setText, show } from "./dom.js";
 import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
 import { pageWording, t } from "./i18n.js";
+import { regularName } from "./names.js";
 import { checkText } from "./referee_attempts.js";
 import { aloneText } from "./seed_lines.js";
 
@@ -108,7 +109,7 @@ function model(data, checks, play) {
   for (const entry of Array.isArray(data?.entries) ? data.entries : []) {
     const p = entry?.public;
     if (!p || typeof p !== "object") continue;
-    if (entry.kind === "seat_taken") names[p.seat] = p.name;
+    if (entry.kind === "seat_taken") names[p.seat] = p.kind === "bot" ? regularName(p.name) : p.name; // a regular in the page's language
     if (!isInt(p.game)) continue;
     if (entry.kind === "game_opened") Object.assign(gameOf(p.game), { manifest: p, names: { ...names } });
     else if (entry.kind === "round_dealt" && isInt(p.round)) Object.assign(partOf(gameOf(p.game).rounds, p.round), { commitment: p, dealt: entry.secret ?? null });

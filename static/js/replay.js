@@ -21,6 +21,7 @@ import { byId, el, setText, show } from "./dom.js";
 import { verifyExport } from "./fairness.js";
 import { DEFAULT_FAMILY, familyNamed } from "./games/registry.js";
 import { pageWording, t } from "./i18n.js";
+import { regularName } from "./names.js";
 import { replaySteps } from "./replay_checks.js";
 import { aloneText, seedsText } from "./seed_lines.js";
 
@@ -37,6 +38,7 @@ const page = byId("replay");
 const tableId = page.dataset.table;
 const wanted = page.dataset.game ? Number(page.dataset.game) : null;
 let replay = null;
+let regulars = new Set(); // "seat name" of every seat a regular took: named in the page's language
 let family = ROUNDS;
 let current = 0;
 
@@ -68,6 +70,8 @@ async function load() {
   family = await familyReplay(data);
   wordPage();
   replay = family.replayOf(data, checks, play, wanted);
+  regulars = new Set(data.entries.filter((e) => e?.kind === "seat_taken" && e.public?.kind === "bot")
+    .map((e) => `${e.public.seat} ${e.public.name}`));
   if (!replay.steps.length) {
     setStatus("failed", t("replay.no_rounds"));
     return;
@@ -178,7 +182,8 @@ function cupsBlock(step) {
 
 function seatName(seat) {
   const name = replay.names[seat];
-  return name === undefined ? `#${Number(seat) + 1}` : name; // counted from 1, as the seat chips
+  if (name === undefined) return `#${Number(seat) + 1}`; // counted from 1, as the seat chips
+  return regulars.has(`${seat} ${name}`) ? regularName(name) : name;
 }
 
 function setStatus(state, text) {

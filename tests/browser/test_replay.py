@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from referee.web.i18n import translate
 from tests.browser.players import DESKTOP, MOBILE, post, seated
 from tests.browser.test_accessibility import check
 from tests.support.artefacts import keep_screenshot
@@ -186,3 +187,20 @@ def test_an_unknown_table_has_no_replay_page(base_url: str) -> None:
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(f"{base_url}/t/nope/replay", timeout=10)
     assert refused.value.code == 404
+
+
+def test_a_regular_is_named_in_the_pages_language_on_the_replay_and_the_audit(finished: dict[str, Any], browser: Browser,
+                                                                                base_url: str) -> None:
+    """The log names the regular in Russian (its bar name); the English pages say its English name."""
+    logged = next(e["public"]["name"] for e in finished["export"]["entries"]
+                  if e["kind"] == "seat_taken" and e["public"]["kind"] == "bot")
+    english = translate("en", f"regular.{logged}")
+    assert english != f"regular.{logged}" and english != logged
+    page = open_replay(browser, f"{base_url}/t/{finished['table']}/replay?game=1", DESKTOP)
+    expect(page.locator("#replay-status")).to_have_attribute("data-state", "ok", timeout=20000)
+    expect(page.locator(".replay-cup .who").filter(has_text=english)).to_have_count(1)
+    expect(page.locator("#replay-player")).not_to_contain_text(logged)
+    page.goto(f"{base_url}/t/{finished['table']}/audit")
+    expect(page.locator("main")).to_contain_text(english, timeout=20000)
+    expect(page.locator("main")).not_to_contain_text(logged)
+    page.context.close()
