@@ -11,12 +11,13 @@
 import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { preference, setUpSwitch } from "./prefs.js";
+import { preference } from "./prefs.js";
 import { attemptNeed } from "./referee_attempts.js";
 import { showToast } from "./toast.js";
+import { Tones } from "./tones.js";
 
 // The chime: two short soft tones, [frequency Hz, start s, length s].
-const TONES = [[784, 0, 0.1], [1046, 0.12, 0.16]];
+const CHIME = { chime: [[784, 0, 0.1], [1046, 0.12, 0.16]] };
 
 // The player-written lines of each thread after the one last read: {seat: [line, …]}.
 export function unreadLines(state, seen) {
@@ -36,15 +37,8 @@ export class Needs {
     this.openThread = openThread;
     this.showAttempt = showAttempt;
     this.title = document.title;
-    this.context = null;
+    this.tones = new Tones(byId("desk-sound"), CHIME);
     this.chimes = 0;
-    setUpSwitch(byId("desk-sound"), "sound");
-    const unlock = () => {
-      if (this.context === null && typeof AudioContext === "function") this.context = new AudioContext();
-      this.context?.resume?.();
-    };
-    addEventListener("pointerdown", unlock);
-    addEventListener("keydown", unlock);
   }
 
   load() {
@@ -137,19 +131,6 @@ export class Needs {
     if (!preference("sound")) return;
     this.chimes += 1;
     byId("referee").dataset.chimes = String(this.chimes);
-    const context = this.context;
-    if (!context || context.state !== "running") return;
-    const now = context.currentTime;
-    for (const [frequency, start, length] of TONES) {
-      const oscillator = context.createOscillator();
-      const gain = context.createGain();
-      oscillator.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, now + start);
-      gain.gain.exponentialRampToValueAtTime(0.15, now + start + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
-      oscillator.connect(gain).connect(context.destination);
-      oscillator.start(now + start);
-      oscillator.stop(now + start + length + 0.02);
-    }
+    this.tones.play([["chime", 0]]);
   }
 }

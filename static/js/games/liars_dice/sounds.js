@@ -1,12 +1,10 @@
-// The table's sounds, made in the page (WebAudio: short tones, no audio files): your turn, a call,
+// The table's sounds (short tones through tones.js, behind the page's sound switch): your turn, a call,
 // a die you lost, somebody else's bid landing, each roll-off throw (on the beat of moments.js, as
-// table.css lands them). Never before the first press or key on the page (browsers' autoplay rule: the
-// audio context is made then), never while the page is hidden, never when muted (prefs.js
-// "sound", a switch remembered by the browser; on until muted).
+// table.css lands them).
 //   const sounds = new Sounds(byId("sound-toggle"));
 //   sounds.play(soundsFor(before, after))      // with every state
 
-import { preference, setUpSwitch } from "../../prefs.js";
+import { Tones } from "../../tones.js";
 import { throwGapMs } from "./moments.js";
 
 // Each sound: its tones as [frequency Hz, start s, length s], a soft sine each.
@@ -41,40 +39,15 @@ export function soundsFor(before, after) {
   return [...(landed ? ["bid"] : []), ...Array(Math.max(0, thrown)).fill("roll")];
 }
 
-export class Sounds {
+export class Sounds extends Tones {
   constructor(toggle) {
-    this.context = null;
-    const unlock = () => {
-      if (this.context === null && typeof AudioContext === "function") this.context = new AudioContext();
-      this.context?.resume?.();
-    };
-    document.addEventListener("pointerdown", unlock, { capture: true });
-    document.addEventListener("keydown", unlock, { capture: true });
-    setUpSwitch(toggle, "sound");
+    super(toggle, TONES);
   }
 
+  // The roll-off's throws sound one after another, as they land on the page.
   play(names) {
-    const context = this.context;
-    if (!names.length || context === null || document.hidden || !preference("sound")) return;
-    // The roll-off's throws sound one after another, as they land on the page.
     const gap = throwGapMs(names.filter((name) => name === "roll").length) / 1000;
     let throws = 0;
-    for (const name of names) {
-      const offset = name === "roll" ? gap * throws++ : 0;
-      for (const [frequency, start, length] of TONES[name]) tone(context, frequency, context.currentTime + offset + start, length);
-    }
+    super.play(names.map((name) => [name, name === "roll" ? gap * throws++ : 0]));
   }
-}
-
-function tone(context, frequency, at, length) {
-  const oscillator = context.createOscillator();
-  const gain = context.createGain();
-  oscillator.type = "sine";
-  oscillator.frequency.value = frequency;
-  gain.gain.setValueAtTime(0.0001, at);
-  gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
-  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  oscillator.connect(gain).connect(context.destination);
-  oscillator.start(at);
-  oscillator.stop(at + length + 0.02);
 }

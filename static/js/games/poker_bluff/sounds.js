@@ -1,12 +1,9 @@
-// Poker-dice's sounds, made in the page (WebAudio: short tones, no audio files), a copy of what the
-// Liar's Dice table uses (games/liars_dice/sounds.js, which a family may not import): your turn, a
-// declaration landing (a knock on the table), the cup lifted at a doubt, a token you gave. Never
-// before the first press or key on the page (browsers' autoplay rule), never while the page is
-// hidden, never when muted (prefs.js "sound", the page's mute switch #sound-toggle).
+// Poker-dice's sounds (short tones through tones.js, behind the page's mute switch #sound-toggle):
+// your turn, a declaration landing (a knock on the table), the cup lifted at a doubt, a token you gave.
 //   const sounds = new PokerSounds(byId("sound-toggle"));
 //   sounds.play(pokerSoundsFor(before, after))      // with every state
 
-import { preference, setUpSwitch } from "../../prefs.js";
+import { Tones } from "../../tones.js";
 
 // Each sound: its tones as [frequency Hz, start s, length s], a soft sine each.
 const TONES = {
@@ -33,36 +30,13 @@ export function pokerSoundsFor(before, after) {
   return sounds;
 }
 
-export class PokerSounds {
+export class PokerSounds extends Tones {
   constructor(toggle) {
-    this.context = null;
-    const unlock = () => {
-      if (this.context === null && typeof AudioContext === "function") this.context = new AudioContext();
-      this.context?.resume?.();
-    };
-    document.addEventListener("pointerdown", unlock, { capture: true });
-    document.addEventListener("keydown", unlock, { capture: true });
-    setUpSwitch(toggle, "sound");
+    super(toggle, TONES);
   }
 
+  // One sound after another, a fifth of a second apart.
   play(names) {
-    const context = this.context;
-    if (!names.length || context === null || document.hidden || !preference("sound")) return;
-    names.forEach((name, index) => {
-      for (const [frequency, start, length] of TONES[name]) tone(context, frequency, context.currentTime + start + index * 0.2, length);
-    });
+    super.play(names.map((name, index) => [name, index * 0.2]));
   }
-}
-
-function tone(context, frequency, at, length) {
-  const oscillator = context.createOscillator();
-  const gain = context.createGain();
-  oscillator.type = "sine";
-  oscillator.frequency.value = frequency;
-  gain.gain.setValueAtTime(0.0001, at);
-  gain.gain.exponentialRampToValueAtTime(0.15, at + 0.02);
-  gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-  oscillator.connect(gain).connect(context.destination);
-  oscillator.start(at);
-  oscillator.stop(at + length + 0.02);
 }
