@@ -1,6 +1,6 @@
 """Every uncaught error and console error of a page, collected while a test plays, for a test that
-must fail on any of them (a whole game of either family: the Liar's Dice test in
-tests/browser/test_liars_dice_whole_game.py; a poker-dice one may take the same helper).
+must fail on any of them (a whole game of either family: tests/browser/test_liars_dice_whole_game.py and
+tests/browser/test_poker_replay.py, which also follows every replay and audit page it opens).
 
     errors = PageErrors.watch(page)
     ...                                 # play
@@ -24,10 +24,13 @@ class PageErrors:
     @classmethod
     def watch(cls, page: Any) -> PageErrors:
         """Start collecting ``page``'s errors (call before the page loads what it should not break)."""
-        errors = cls()
-        page.on("pageerror", lambda error: errors.problems.append(f"uncaught: {error}"))
-        page.on("console", errors._console)
-        return errors
+        return cls().follow(page)
+
+    def follow(self, page: Any) -> PageErrors:
+        """Collect ``page``'s errors here too (one collector may follow several pages)."""
+        page.on("pageerror", lambda error: self.problems.append(f"uncaught: {error} ({page.url})"))
+        page.on("console", self._console)
+        return self
 
     def _console(self, message: Any) -> None:
         if message.type == "error":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Error as PlaywrightError, expect
@@ -40,11 +41,14 @@ def play_alone(browser: Browser, base_url: str, bots: int) -> Person:
     return person
 
 
-def play_until(person: Person, done: str, timeout_s: float = 120) -> None:
-    """Press whatever the page offers until ``done`` shows (waiting for the bots in between)."""
+def play_until(person: Person, done: str, timeout_s: float = 120, on_reveal: Callable[[], bool] | None = None) -> None:
+    """Press whatever the page offers until ``done`` shows (waiting for the bots in between); while a
+    reveal is on the screen, ``on_reveal()`` until it returns True (then it must have)."""
     deadline = time.monotonic() + timeout_s
     while not person.visible(done):
         assert time.monotonic() < deadline, f"{done} never showed"
+        if on_reveal is not None and person.visible("#poker-reveal") and on_reveal():
+            on_reveal = None
         button = next((b for b in MOVES if person.visible(b)), None)
         if button is None:
             person.page.wait_for_timeout(50)
@@ -53,6 +57,7 @@ def play_until(person: Person, done: str, timeout_s: float = 120) -> None:
             person.page.locator(button).click(timeout=2000)
         except PlaywrightError:  # the state moved under the click
             pass
+    assert on_reveal is None or on_reveal(), "no reveal was ever on the screen"
 
 
 def test_a_whole_game_against_a_bot(browser: Browser, base_url: str) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,48 +16,27 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Error as PlaywrightError, Page, expect
 
+from tests.browser.page_errors import PageErrors
 from tests.browser.players import DESKTOP, MOBILE, Person, post
+from tests.browser.test_poker_game import play_until
 from tests.support.artefacts import keep_screenshot
 
 pytestmark = pytest.mark.browser
 
-MOVES = ("#poker-doubt", "#poker-reroll", "#poker-declare", "#poker-next-round")
-"""What the page may offer, pressed in this order: doubt, re-roll, declare the picker's start, go on."""
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 
 
-def poker_table(browser: Browser, base_url: str, tokens: int, viewport: dict[str, int] = MOBILE) -> tuple[Person, str, list[str]]:
+def poker_table(browser: Browser, base_url: str, tokens: int, viewport: dict[str, int] = MOBILE) -> tuple[Person, str, PageErrors]:
     """Anna's page at a poker table against one easy bot, the game started; and every page error it meets."""
     created = post(base_url, {"name": "Anna", "game": "poker_bluff", "rules": {"tokens": tokens},
                               "bots": {"count": 1, "level": "easy"}, "start": True})
     anna = Person.open(browser, viewport)
-    errors: list[str] = []
-    anna.page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-    anna.page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    errors = PageErrors.watch(anna.page)
     anna.page.context.add_init_script(
         f"localStorage.setItem({json.dumps('tj:token:' + created['table'])}, {json.dumps(created['token'])})")
     anna.page.goto(base_url + created["url"])
     expect(anna.page.locator("#poker-duel")).to_be_visible()
     return anna, created["table"], errors
-
-
-def play_to_the_end(person: Person, on_reveal: Any = None, timeout_s: float = 120) -> None:
-    """Press whatever the page offers until the game is over; ``on_reveal()`` at a reveal until it returns True."""
-    deadline = time.monotonic() + timeout_s
-    while not person.visible("#poker-over"):
-        assert time.monotonic() < deadline, "the game never ended"
-        if on_reveal is not None and person.visible("#poker-reveal") and on_reveal():
-            on_reveal = None
-        button = next((b for b in MOVES if person.visible(b)), None)
-        if button is None:
-            person.page.wait_for_timeout(50)
-            continue
-        try:
-            person.page.locator(button).click(timeout=2000)
-        except PlaywrightError:  # the state moved under the click
-            pass
-    if on_reveal is not None:
-        assert on_reveal(), "no reveal was ever on the screen"
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +55,7 @@ def finished(browser: Browser, base_url: str, tmp_path_factory: pytest.TempPathF
         keep_screenshot(anna.page, folder, "poker-reveal", whole_page=False)
         return True
 
-    play_to_the_end(anna, on_reveal=reveal_shot)
+    play_until(anna, "#poker-over", on_reveal=reveal_shot)
     with urllib.request.urlopen(f"{base_url}/t/{table}/audit.json", timeout=10) as reply:
         export = json.loads(reply.read())
     yield {"anna": anna, "table": table, "export": export, "errors": errors}
@@ -93,7 +71,7 @@ def moves(export: dict[str, Any], game: int = 1) -> list[dict[str, Any]]:
     return [e for e in export["entries"] if e["kind"] in kinds and first < e["seq"] < last]
 
 
-PAGE_ERRORS: list[str] = []
+PAGE_ERRORS = PageErrors()
 """Every uncaught error and console error of the replay and audit pages this module opens (none may happen)."""
 
 
@@ -102,8 +80,7 @@ def open_page(browser: Browser, url: str, viewport: dict[str, int], lang: str = 
     if lang != "en":
         context.add_cookies([{"name": "lang", "value": lang, "url": url}])
     page = context.new_page()
-    page.on("pageerror", lambda error: PAGE_ERRORS.append(f"{url}: {error}"))
-    page.on("console", lambda message: PAGE_ERRORS.append(f"{url}: {message.text}") if message.type == "error" else None)
+    PAGE_ERRORS.follow(page)
     page.goto(url)
     return page
 
@@ -111,13 +88,13 @@ def open_page(browser: Browser, url: str, viewport: dict[str, int], lang: str = 
 @pytest.fixture(autouse=True)
 def no_page_error() -> Iterator[None]:
     """A replay or audit page of a test meets no uncaught error (an altered export's failures are checks, not errors)."""
-    PAGE_ERRORS.clear()
+    PAGE_ERRORS.problems.clear()
     yield
-    assert PAGE_ERRORS == [], PAGE_ERRORS
+    PAGE_ERRORS.assert_none("the replay and audit pages")
 
 
 def test_a_whole_game_meets_no_page_error(finished: dict[str, Any]) -> None:
-    assert finished["errors"] == [], finished["errors"]
+    finished["errors"].assert_none("a whole poker-dice game")
     assert [e for e in finished["export"]["entries"] if e["kind"] == "doubted"], "the game had no doubt"
 
 
@@ -143,7 +120,7 @@ def test_the_game_over_card_offers_the_replay_of_the_game(finished: dict[str, An
     page.wait_for_url(re.compile(r"/replay\?game=1$"))
     expect(page.locator("#replay-status")).to_have_attribute("data-state", "ok", timeout=20000)
     expect(page.locator("#replay-title")).to_have_text("Replay of game 1")
-    assert finished["errors"] == [], finished["errors"]
+    finished["errors"].assert_none("the game and its replay")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
