@@ -35,8 +35,9 @@ export class PokerPicker {
       this.previewDice);
     this.none = el("p", { class: "reason", hidden: true }, t("poker.pick.none"));
     this.submit = el("button", { type: "button", id: "poker-declare", class: "btn primary big", "aria-describedby": "poker-pick-rule" });
+    // The preview and the button stay in sight at the bottom of the screen while the picker is (poker.css).
     card.append(el("h2", { id: "poker-pick-title" }, t("poker.pick.title")), this.rule, this.none, this.kinds, this.groups,
-      this.preview, el("div", { class: "actions" }, this.submit));
+      el("div", { class: "poker-declare-bar" }, this.preview, el("div", { class: "actions" }, this.submit)));
     card.setAttribute("aria-labelledby", "poker-pick-title");
     this.kinds.addEventListener("change", (event) => this.choose(event.target.value, this.faces));
     this.submit.addEventListener("click", async () => {

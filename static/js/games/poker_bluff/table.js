@@ -276,6 +276,7 @@ export class PokerTable {
     return {
       toAct: Boolean(game) && game.turn === seat.seat,
       out: lost,
+      playing: entered && !lost && evening.champion === null, // still in the bracket: the server keeps the seat
       badges,
       detail: tokens === null ? null : el("span", { class: "seat-dice" }, tokenRow(tokens), el("span", {}, tokensWords(tokens, pageWording))),
     };
