@@ -4,19 +4,22 @@ A page of ``bundle.PAGES`` preloads ``catalog/<page>.<lang>.json`` instead of th
 (``catalog/<lang>.json``, kept for the other pages): the keys whose area (the part before the
 first dot: ``tutorial`` of ``tutorial.offer_title``) its modules name, static and dynamic imports
 alike. A script names an area when the area stands right after a quote or backtick and before a
-dot or a closing quote (``t("bid.short")``, ``t(`bots.level.${level}`)``, ``prefix: "lobby"``),
-outside comments (the scripts are read minified) and not as a CSS class (``class: "check"``),
-so the table page leaves out the tutorial's, the audit's and the home page's strings. The
+dot (``t("bid.short")``, ``t(`bots.level.${level}`)``), outside comments (the scripts are read
+minified) and not as a CSS class (``class: "check.x"``): a bare word such as ``by === "referee"``
+names no area, so no script may build a key from a bare area (``t(area + ".x")``). The table page
+thus leaves out the tutorial's, the audit's and the home page's strings. The
 templates are translated on the server from the whole catalogue. The ``_meta`` keys (the
 language's name and plural categories: i18n.py) go with every share.
 
 A page that plays one table's family (``FAMILY_PAGES``: the table and the referee's desk) has a
 share per family instead, ``catalog/<page>.<family>.<lang>.json``: the modules it reaches without
-entering another family's folder (``js/games/<other>/``), so a poker-dice table is sent none of
-Liar's Dice's strings and the other way round.
+entering another family's folder (``js/games/<other>/``) or a module of its own family that only
+a loader the page never calls reaches (``FAMILY_LOADERS``: the desk's part at the table), so a
+poker-dice table is sent none of Liar's Dice's strings and the other way round, and a player none
+of the referee's.
 
 >>> strings = {"bid.short": "{quantity} × {face}", "tutorial.title": "Learn", "lobby.title": "Lobby"}
->>> sorted(page_strings(strings, ['t("bid.short")', 'new RulesChange({ prefix: "lobby" })', '// `tutorial`']))
+>>> sorted(page_strings(strings, ['t("bid.short")', 'if (by === "lobby") t(`lobby.${key}`)', '// `tutorial.title`']))
 ['bid.short', 'lobby.title']
 """
 from __future__ import annotations
@@ -28,15 +31,24 @@ from typing import Any
 from .bundle import PAGES, Unbundlable, reached
 from .minify import minified
 
-NAMED = re.compile(r"(?<!class:)[\"'`]([a-z_]+)[.\"'`]")
-"""An area named in a (minified) script: a word right after a quote or backtick, before a dot or a
-quote, unless it is a CSS class."""
+NAMED = re.compile(r"(?<!class:)[\"'`]([a-z_]+)\.")
+"""An area named in a (minified) script: a word right after a quote or backtick and before a dot,
+unless it is a CSS class."""
 
 ALWAYS = {"_meta"}
 """The areas every share holds."""
 
 FAMILY_PAGES = ("table", "referee")
 """The pages of one table, which run that table's family only."""
+
+FAMILY_LOADERS = {"table": ("table", "verifier"), "referee": ("desk",)}
+"""The loaders of static/js/games/registry.js each page of ``FAMILY_PAGES`` calls (families.js the
+table's, audit_play.js the verifier's; referee_families.js the desk's: tests/web/test_page_strings.py
+holds the pages to them)."""
+
+LOADER = re.compile(r"(\w+): \(\) => import\(\"\./([a-z_]+/[\w.]+)\"\)")
+"""A loader of the page registry: its name and the module it imports (``table: () => import("./liars_dice/table.js")``)."""
+REGISTRY = "js/games/registry.js"
 
 GAMES = re.compile(r"^js/games/([a-z_]+)/")
 
@@ -65,13 +77,26 @@ def pages_scripts(sources: Mapping[str, bytes]) -> dict[tuple[str, str | None], 
     every = families(sources)
     for page, entries in PAGES.items():
         for family in every if page in FAMILY_PAGES else [None]:
-            others = tuple(f"js/games/{other}/" for other in every if family and other != family)
             try:
-                names = reached(entries, sources, parsed, skip=others)
+                names = reached(entries, sources, parsed, skip=skipped(sources, page, family))
             except Unbundlable:
                 continue
             pages[(page, family)] = [sources[name].decode("utf-8") for name in names]
     return pages
+
+
+def skipped(sources: Mapping[str, bytes], page: str, family: str | None) -> tuple[str, ...]:
+    """What ``page`` never loads at a table of ``family``: the other families' folders, and the modules
+    of the loaders it does not call (``FAMILY_LOADERS``).
+
+    >>> registry = b'liars_dice: { table: () => import("./liars_dice/table.js"), desk: () => import("./liars_dice/desk.js") }'
+    >>> sources = {REGISTRY: registry, "js/games/poker_bluff/table.js": b""}
+    >>> skipped(sources, "table", "liars_dice"), skipped(sources, "home", None)
+    (('js/games/liars_dice/desk.js', 'js/games/poker_bluff/'), ())
+    """
+    loaders = LOADER.findall(sources[REGISTRY].decode("utf-8")) if REGISTRY in sources and page in FAMILY_LOADERS else []
+    unused = tuple(f"js/games/{module}" for loader, module in loaders if loader not in FAMILY_LOADERS[page])
+    return unused + tuple(f"js/games/{other}/" for other in families(sources) if family and other != family)
 
 
 def strings_asset(template: str, lang: str, family: str | None = None, pages: Iterable[str] = PAGES) -> str:

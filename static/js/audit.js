@@ -18,7 +18,7 @@ import { describePurpose } from "./fair_inputs.js";
 import { fingerprint, verifyExport } from "./fairness.js";
 import { pageWording, t } from "./i18n.js";
 import { regularName } from "./names.js";
-import { checkText } from "./referee_attempts.js";
+import { checkText } from "./attempt_words.js";
 import { aloneText } from "./seed_lines.js";
 
 const page = byId("audit");

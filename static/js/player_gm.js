@@ -8,7 +8,7 @@ import "./table.js";
 import { byId, el, setText, show, stylesheet } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { checkText, statusKey } from "./referee_attempts.js";
+import { checkText, statusKey } from "./attempt_words.js";
 import { chatForm, keepTyping, renderChat } from "./referee_chat.js";
 import { sender } from "./send.js";
 import { renderStakes, stakesCard } from "./player_stakes.js";

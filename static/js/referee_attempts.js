@@ -2,17 +2,10 @@
 // apply or refuse a succeeded telekinesis (its effect waits for the referee), change a die by hand after an
 // "other" attempt succeeded.
 
+import { attemptNeed, checkText, statusKey, targeting } from "./attempt_words.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-
-// What an attempt needs of the referee now, or null: "judge", "approve" (a succeeded telekinesis), "consequence".
-export function attemptNeed(attempt) {
-  if (attempt.status === "pending") return "judge";
-  if (attempt.status !== "rolled" || !attempt.check) return null;
-  if (!attempt.check.success) return "consequence";
-  return attempt.kind === "telekinesis" ? "approve" : null;
-}
 
 function numberInput(id, label, value, min, max) {
   return el("label", { class: "field" }, label, el("input", { id, type: "number", value, min, max, inputmode: "numeric" }));
@@ -24,11 +17,6 @@ function request(state, a) {
   if (a.target !== null) parts.push(t("cheat.target_is", { name: seatName(state, a.target) }));
   if (a.value !== null) parts.push(t("cheat.value_is", { value: a.value }));
   return parts.join(" · ");
-}
-
-export function checkText(check) {
-  return t("cheat.check", { sides: check.sides, roll: check.roll, modifier: (check.modifier < 0 ? "" : "+") + check.modifier,
-    total: check.total, difficulty: check.difficulty, outcome: t(check.success ? "whisper.success" : "whisper.failure") });
 }
 
 function judgeForm(a, send) {
@@ -44,9 +32,6 @@ function judgeForm(a, send) {
   return [form, dismissButton(a, send)];
 }
 
-// A check rolled after the judgement waits for the attempter's seed (docs/referee.md); a knock or a mind
-// reading that succeeded then waits for its target die. Once its round is over it may be dismissed.
-const targeting = (a) => a.status === "rolled" && a.check?.success === true && (a.kind === "knock" || a.kind === "mind_reading");
 
 function dismissButton(a, send) {
   const dismiss = el("button", { type: "button", class: "btn small" }, t("referee.dismiss"));
@@ -88,11 +73,6 @@ function changeDieForm(state, a, send) {
 }
 
 // The status in words: a succeeded check that waits (for its target die, or for the referee) says so.
-export function statusKey(a) {
-  if (targeting(a)) return "targeting";
-  return attemptNeed(a) === "approve" ? "approval" : a.status;
-}
-
 function effectText(state, a) {
   const effect = a.effect;
   if (!effect) return "";

@@ -12,7 +12,7 @@ import { byId, el, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { preference } from "./prefs.js";
-import { attemptNeed } from "./referee_attempts.js";
+import { attemptNeed } from "./attempt_words.js";
 import { showToast } from "./toast.js";
 import { Tones } from "./tones.js";
 

@@ -11,7 +11,8 @@ from referee.table.scheduler import ManualScheduler
 from referee.web.app import create_app
 from referee.web.bundle import PAGES, reached
 from referee.web.i18n import LANGUAGES, catalog, catalog_assets
-from referee.web.page_strings import FAMILY_PAGES, families
+from referee.web.minify import minified
+from referee.web.page_strings import FAMILY_LOADERS, FAMILY_PAGES, LOADER, REGISTRY, families, skipped
 from tests.support.dealers import PlainDealer
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -23,15 +24,22 @@ FAMILIES = families(SOURCES)
 
 
 def shares() -> list[tuple[str, str, tuple[str, ...]]]:
-    """Every share: its name (``table.poker_bluff``, ``home``), its page's entries, the folders it skips."""
-    made = []
-    for page, entries in PAGES.items():
-        for family in FAMILIES if page in FAMILY_PAGES else [None]:
-            if family is None:
-                made.append((page, entries, ()))
-            else:
-                made.append((f"{page}.{family}", entries, tuple(f"js/games/{other}/" for other in FAMILIES if other != family)))
-    return made
+    """Every share: its name (``table.poker_bluff``, ``home``), its page's entries, what it skips."""
+    return [(f"{page}.{family}" if family else page, entries, skipped(SOURCES, page, family))
+            for page, entries in PAGES.items() for family in (FAMILIES if page in FAMILY_PAGES else [None])]
+
+
+def test_a_table_page_calls_only_the_registry_loaders_its_share_follows() -> None:
+    """A family page's share leaves out what the loaders it does not call reach (FAMILY_LOADERS): every
+    loader any of its modules calls must be declared there, or it would run without its strings."""
+    called = re.compile(r"\.(" + "|".join(loader for loader, _ in LOADER.findall(SOURCES[REGISTRY].decode())) + r")\(\)")
+    for page in FAMILY_PAGES:
+        modules = reached(PAGES[page], SOURCES, skip=tuple(f"js/games/{family}/" for family in FAMILIES))
+        calls = {found for name in modules if name != REGISTRY
+                 for found in called.findall(minified(name, SOURCES[name]).decode())}
+        assert calls and calls <= set(FAMILY_LOADERS[page]), (page, calls)
+    assert "js/games/liars_dice/desk.js" in skipped(SOURCES, "table", "liars_dice")
+    assert not any("/desk.js" in name for name in reached(PAGES["table"], SOURCES, skip=skipped(SOURCES, "table", "poker_bluff")))
 
 
 def test_every_key_a_pages_scripts_ask_for_by_name_is_in_its_share() -> None:
@@ -52,8 +60,8 @@ def test_the_table_page_leaves_out_the_tutorial_the_audit_the_home_page_and_the_
     liars = json.loads(made["catalog/table.liars_dice.en.json"])
     poker = json.loads(made["catalog/table.poker_bluff.en.json"])
     areas = {key.split(".", 1)[0] for key in liars}
-    assert {"bid", "reveal", "seats", "error", "history", "stats", "odds", "fair"} <= areas
-    assert not areas & {"tutorial", "audit", "home", "replay", "poker"}
+    assert {"bid", "reveal", "seats", "error", "history", "odds", "fair"} <= areas
+    assert not areas & {"tutorial", "audit", "home", "replay", "poker", "referee", "stats"}  # stats: the template's
     poker_areas = {key.split(".", 1)[0] for key in poker}
     assert {"poker", "seats", "error"} <= poker_areas
     assert not poker_areas & {"tutorial", "audit", "home", "replay", "odds", "history"}
