@@ -39,8 +39,8 @@ import secrets
 from functools import lru_cache
 from typing import Callable
 
-from referee.fairness.encoding import FairnessError, fields, hmac_sha256
-from referee.fairness.merkle import audit_path, root_of_hashes
+from referee.fairness.encoding import FairnessError, fields, hmac_sha256, sha256  # noqa: F401 (sha256: the doctests)
+from referee.fairness.merkle import audit_path, leaf_hash, root_of_hashes  # noqa: F401 (leaf_hash: the doctests)
 
 CHAIN_LENGTH = 512
 CHECKPOINT_EVERY = 16

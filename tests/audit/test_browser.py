@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, expect
 from referee.fairness.keys import fingerprint
 from referee.fairness.report import Report
 from referee.fairness.verify_play import check_play
+from referee.web.i18n import translate
 from tests.browser.players import Person
 
 from .house_logs import house_evening, preset
@@ -204,6 +205,7 @@ def test_the_audit_page_shows_a_kul_tiras_roll_off_throw_by_throw_in_english_and
     entries = kul_tiras["export"]["entries"]
     throws = [e["public"] for e in entries if e["kind"] == "roll_off"]
     names = {e["public"]["seat"]: e["public"]["name"] for e in entries if e["kind"] == "seat_taken"}
+    regulars = {e["public"]["seat"] for e in entries if e["kind"] == "seat_taken" and e["public"]["kind"] == "bot"}
     report = Report()
     check_play(kul_tiras["export"], report)
     order = next(c.message for c in report.checks if "the seat order is " in c.message)
@@ -212,7 +214,8 @@ def test_the_audit_page_shows_a_kul_tiras_roll_off_throw_by_throw_in_english_and
     for lang, throw_word, seat_word, sum_word, order_words in (
             ("en", "Throw {n}, draw {draw}", "seat", "sum", "Seat order: {names}. {name} opens."),
             ("ru", "Бросок {n}, жребий {draw}", "место", "сумма", "Порядок игроков: {names}. Открывает {name}.")):
-        name = {seat: f"{names[seat]} ({seat_word} {seat + 1})" for seat in names}
+        shown = {seat: translate(lang, f"regular.{names[seat]}") if seat in regulars else names[seat] for seat in names}
+        name = {seat: f"{shown[seat]} ({seat_word} {seat + 1})" for seat in names}  # a regular in the page's language
         page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
         page.goto(f"{base_url}/t/{kul_tiras['table']}/audit")
         expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)

@@ -23,5 +23,5 @@ def test_the_page_weight_bench_counts_a_cold_and_a_warm_visit() -> None:
     assert cold["requests"] > warm["requests"] > 0
     assert cold["total_bytes"] == cold["http_bytes"] + cold["websocket_bytes"]
     assert 0 < cold["header_bytes"] < cold["http_bytes"]
-    assert any(name.startswith("table.ru.") and name.endswith(".json") for name in cold["by_url"]), cold["by_url"]
+    assert any(name.startswith("table.liars_dice.ru.") and name.endswith(".json") for name in cold["by_url"]), cold["by_url"]
     assert not any(name.endswith((".js", ".css")) for name in warm["by_url"]), warm["by_url"]

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from referee.games.liars_dice.bots.beliefs import NOISE, Model, counts_of, surest_bids
 from referee.games.liars_dice.bots.odds import at_least, face_chance
 from referee.games.liars_dice.bots.roundgame import hands_of
-from referee.games.liars_dice.bots.situation import RoundRules, own_count
+from referee.games.liars_dice.bots.situation import TAVERN, RoundRules, own_count  # noqa: F401 (TAVERN: the doctests)
 
 REPLIES_ABOVE_MINIMUM = 1
 """My replies to the opponent's raise are the lowest raise on each face and up to this many dice above it."""
