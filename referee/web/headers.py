@@ -4,8 +4,10 @@ Socket.IO long-polling transport (a WSGI middleware, so nothing bypasses it).
 A script, stylesheet or JSON file under ``/static/`` is never shown as a page: the headers that
 only a document reads (the policy, framing, referrer, permissions, opener) would cost every one of
 the page's forty-odd requests half a kilobyte for nothing, so it gets ``ASSET_HEADERS`` only (no
-sniffing, same-origin loads only). Every other response, an SVG, a 404 or a wrong hash under
-``/static/`` included, gets them all.
+sniffing, same-origin loads only). So does the Socket.IO long-polling transport (``/socket.io/``):
+its frames are read by the page's script, never shown, and a page's first load makes three to five
+of its requests. Every other response, an SVG, a 404 or a wrong hash under ``/static/`` included,
+gets them all.
 
 The Content-Security-Policy allows only the app's own scripts, styles, images and connections
 (no inline script or ``style`` attribute, no plugin, no ``<base>``) and no framing at all, so the
@@ -62,6 +64,8 @@ ASSET_HEADERS: tuple[tuple[str, str], ...] = tuple(
 """The headers of a script, stylesheet or JSON asset: the ones a browser reads for a subresource."""
 
 ASSET_PREFIX = "/static/"
+TRANSPORT_PREFIX = "/socket.io/"
+"""The Socket.IO long-polling transport, whose responses only the page's script reads."""
 ASSET_TYPES = ("text/javascript", "text/css", "application/json")
 """The asset types that are never a document (an SVG may be opened as one: it keeps every header)."""
 
@@ -76,11 +80,12 @@ class SecurityHeaders:
         self._app = app
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        under_static = str(environ.get("PATH_INFO", "")).startswith(ASSET_PREFIX)
+        path = str(environ.get("PATH_INFO", ""))
+        under_static, transport = path.startswith(ASSET_PREFIX), path.startswith(TRANSPORT_PREFIX)
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             present = {name.lower() for name, _ in headers}
-            chosen = ASSET_HEADERS if under_static and _is_asset_type(headers) else SECURITY_HEADERS
+            chosen = ASSET_HEADERS if transport or (under_static and _is_asset_type(headers)) else SECURITY_HEADERS
             extra = [(name, value) for name, value in chosen if name.lower() not in present]
             return start_response(status, [*headers, *extra], exc_info)
         return self._app(environ, start)

@@ -1,5 +1,6 @@
 // The share link, its copy button and the browser's own share sheet where it has one (the QR code
-// beside them is an image the server draws); copyInput copies any read-only link field (the home page's too).
+// beside them is an image the server draws, fetched when it comes near the screen); copyInput copies
+// any read-only link field (the home page's too).
 
 import { byId, setText, show } from "./dom.js";
 import { t } from "./i18n.js";
@@ -13,6 +14,20 @@ export function setUpShare(tableId) {
     setText(status, (await copyInput(input)) ? t("share.copied") : t("share.copy_failed"));
   });
   if (typeof navigator.share === "function") setUpNativeShare(input.value, status);
+  loadWhenNear(byId("share-qr"));
+}
+
+// The QR code is fetched once its card comes near the screen (on a phone it is far below the game):
+// no part of the table's first load (bench/page_weight.py).
+function loadWhenNear(image) {
+  const load = () => { image.src = image.dataset.src; };
+  if (typeof IntersectionObserver !== "function") return load();
+  const watch = new IntersectionObserver((seen) => {
+    if (!seen.some((entry) => entry.isIntersecting)) return;
+    watch.disconnect();
+    load();
+  }, { rootMargin: "200px" });
+  watch.observe(image);
 }
 
 // The native share sheet (phones, some desktops); closing it is no failure.

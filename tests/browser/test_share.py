@@ -18,7 +18,7 @@ def test_the_qr_code_of_the_link_shows_with_its_label(browser: Browser, base_url
     qr = anna.page.get_by_role("img", name="QR code of the table link")
     qr.scroll_into_view_if_needed()
     expect(qr).to_be_visible()
-    assert anna.page.evaluate("document.getElementById('share-qr').naturalWidth") > 0
+    anna.page.wait_for_function("document.getElementById('share-qr').naturalWidth > 0")  # fetched once near the screen
     assert qr.get_attribute("src") == "/t/" + url.rsplit("/", 1)[1] + "/qr.svg"
 
 
