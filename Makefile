@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one.
 TEST_WORKERS ?= 3
 
-.PHONY: run test fuzz test-tools bench endgames poker-equilibrium clean
+.PHONY: run test fuzz test-tools bench endgames equilibria poker-equilibrium clean
 
 $(VENV)/.run-stamp: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is needed" if sys.version_info < (3, 11) else 0)'
@@ -67,6 +67,13 @@ bench: $(VENV)/.test-stamp
 # The strong bot's solved heads-up endgames (docs/bots.md): one thread, so a rebuild gives the same bytes.
 endgames: $(VENV)/.run-stamp
 	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.endgame_build --out referee/games/liars_dice/bots/endgames/
+
+# The strong bot's heads-up equilibria up to 5 v 5 dice (docs/bots.md): the rounds with wild ones and those
+# without in two processes of one thread each (about 35 minutes on two cores), so a rebuild gives the same bytes.
+equilibria: $(VENV)/.run-stamp
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ --only '*-wild' & \
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ --only '*-plain'; \
+	status=$$?; wait $$! && exit $$status
 
 # The poker-dice equilibrium the `equilibrium` yardstick plays (docs/bots.md): one linear programme per
 # public state (SciPy's HiGHS, the `solve` extra), one thread, so a rebuild gives the same bytes.

@@ -1,0 +1,160 @@
+"""Build the standing-bid equilibria the strong bot ships: solve, quantise, write gzip'd arrays and a manifest.
+
+One command rebuilds every file (``make equilibria``: two processes of one thread each, the rounds
+with wild ones and those without, about 35 minutes of two cores)::
+
+    python -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ [--only '*-wild']
+
+Each heads-up round from 1 v 1 to 5 v 5 dice (opener's v the other's), with wild ones and without,
+is solved by ``recall_cfr`` (each player remembering the face of its own last bid) and its average strategy stored in 255ths: moves below ``FLOOR`` are
+dropped, ``recall`` renormalises. The manifest records each file's SHA-256, the iterations, the
+opener's value in the abstraction and, where the whole round is small enough to walk (3 dice in
+all), the exploitability of the shipped strategy in the real round (a perfect-recall best response).
+Same inputs, same bytes: gzip without a timestamp, one BLAS thread.
+
+>>> data, report = build(Spec((1, 1), True, iterations=300))
+>>> report["exploitability"] < 0.04, len(data) < 4000
+(True, True)
+"""
+from __future__ import annotations
+
+import argparse
+import fcntl
+import fnmatch
+import gzip
+import hashlib
+import io
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from referee.games.liars_dice.bots.base import LIAR
+from referee.games.liars_dice.bots.recall_cfr import RecallPolicy, RecallSolver, memory_of
+from referee.games.liars_dice.bots.roundgame import RoundGame, best_response
+
+FLOOR = 0.006
+"""Moves the average strategy plays less often than this are dropped from the shipped file."""
+SCALE = 255
+"""Shipped probabilities are whole 255ths (one byte)."""
+VERSION = 1
+WALKED = 3
+"""Rounds with at most this many dice in all get an exact exploitability in the manifest."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One round to solve: dice (opener, other), wild ones or not, CFR+ iterations."""
+
+    dice: tuple[int, int]
+    wild: bool
+    iterations: int
+
+    @property
+    def name(self) -> str:
+        """The file's stem, e.g. ``"5v4-plain"``."""
+        return f"{self.dice[0]}v{self.dice[1]}-{'wild' if self.wild else 'plain'}"
+
+
+MEMORY = "face"
+"""What a player of the shipped abstraction remembers of its own last bid (``recall_cfr.memory_of``)."""
+SPECS = tuple(Spec((a, b), wild, 400) for wild in (True, False) for a in range(1, 6) for b in range(1, 6))
+"""What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds take 9 minutes of one
+core with wild ones, 15 without)."""
+
+
+def quantised(policy: RecallPolicy) -> np.ndarray:
+    """The opening, then the opener's and the other's nodes, flattened, in 255ths (``FLOOR`` dropped)."""
+    parts = [policy.opening.ravel(), policy.nodes[0].ravel(), policy.nodes[1].ravel()]
+    flat = np.concatenate(parts)
+    return np.where(flat >= FLOOR, np.rint(flat * SCALE), 0).astype(np.uint8)
+
+
+def exploitability(game: RoundGame, policy: RecallPolicy) -> float:
+    """The shipped strategy's exploitability in the real round: the mean of both best responses' values."""
+    n, memory = len(game.bids), memory_of(game, MEMORY)
+
+    def strategy(player: int, hand: int, history: tuple[int, ...]) -> dict:
+        mine = memory[history[-2]] if len(history) > 1 else 0
+        row = policy.opening[hand] if not history else policy.nodes[player][hand, mine, history[-1]]
+        start = history[-1] + 1 if history else 0
+        moves = {z: float(row[z]) for z in range(start, n) if row[z] > 0}
+        if history and row[n] > 0:
+            moves[LIAR] = float(row[n])
+        return moves
+
+    return (best_response(game, strategy, 0) + best_response(game, strategy, 1)) / 2
+
+
+def unpack(game: RoundGame, flat: np.ndarray) -> RecallPolicy:
+    """The strategy a shipped array gives (rows renormalised)."""
+    n, sizes = len(game.bids), [len(h) for h in game.hands]
+    m = int(memory_of(game, MEMORY).max()) + 1
+    opening = flat[:sizes[0] * n].reshape(sizes[0], n).astype(np.float32)
+    rest = flat[sizes[0] * n:]
+    first = sizes[0] * m * n * (n + 1)
+    nodes = (rest[:first].reshape(sizes[0], m, n, n + 1).astype(np.float32),
+             rest[first:].reshape(sizes[1], m, n, n + 1).astype(np.float32))
+
+    def norm(a: np.ndarray) -> np.ndarray:
+        total = a.sum(axis=-1, keepdims=True)
+        return a / np.where(total > 0, total, 1)
+    return RecallPolicy(norm(opening), (norm(nodes[0]), norm(nodes[1])))
+
+
+def build(spec: Spec) -> tuple[bytes, dict[str, Any]]:
+    """Solve one round: the file's bytes and its report."""
+    started = time.time()
+    game = RoundGame(spec.dice, spec.wild)
+    solver = RecallSolver(game, MEMORY)
+    solver.run(spec.iterations)
+    average = solver.average()
+    flat = quantised(average)
+    buffer = io.BytesIO()
+    np.save(buffer, flat, allow_pickle=False)
+    data = gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0)
+    report: dict[str, Any] = {"iterations": spec.iterations, "bids": len(game.bids), "memory": MEMORY,
+                              "opener_value": round(solver.value(average), 5)}
+    if sum(spec.dice) <= WALKED:
+        report["exploitability"] = round(exploitability(game, unpack(game, flat)), 5) + 0.0   # never "-0.0"
+    report["seconds"] = round(time.time() - started, 1)
+    return data, report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Solve the rounds (all, or ``--only NAME…``), write their files and the manifest."""
+    parser = argparse.ArgumentParser(prog="python -m referee.games.liars_dice.bots.recall_build")
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--only", default="*", help="a pattern of names such as 5v4-wild or '*-plain' (default: all)")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for spec in sorted(SPECS, key=lambda s: sum(s.dice)):
+        if not fnmatch.fnmatch(spec.name, args.only):
+            continue
+        data, report = build(spec)
+        (args.out / f"{spec.name}.npy.gz").write_bytes(data)
+        report |= {"file": f"{spec.name}.npy.gz", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        print(spec.name, json.dumps(report, sort_keys=True), flush=True)
+        del report["seconds"]
+        record(args.out / "manifest.json", spec.name, report)
+    return 0
+
+
+def record(path: Path, name: str, report: dict[str, Any]) -> None:
+    """Write round ``name``'s entry into the manifest at ``path``, keeping the others (the two builds of
+    ``make equilibria`` share it: each holds a lock while it reads and rewrites it)."""
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        manifest = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"games": {}}
+        manifest |= {"version": VERSION, "floor": FLOOR, "scale": SCALE, "memory": MEMORY,
+                     "solver": "CFR+ over the standing-bid abstraction, referee/games/liars_dice/bots/recall_cfr.py"}
+        manifest["games"][name] = report
+        path.write_text(json.dumps(manifest, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
