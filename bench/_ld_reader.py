@@ -44,6 +44,7 @@ from referee.games.liars_dice.bots.balance import balanced, hand_counts
 from referee.games.liars_dice.bots.base import LIAR, SPOT_ON, Move, to_action
 from referee.games.liars_dice.bots.roundgame import hands_of
 from referee.games.liars_dice.bots.situation import Pair, Situation, own_count
+from referee.games.liars_dice.bots.recall import recall_policy
 from referee.games.liars_dice.bots.strong import StrongBot
 
 LEAF_RAISE = 0.75
@@ -65,6 +66,9 @@ def policy_matrix(shadow: StrongBot, seen: Situation) -> tuple[list[Move], np.nd
     hands = [hand for hand, _ in hands_of(len(seen.dice))]
     shadow.settings, shadow.seat = seen.settings, seen.seat
     mix = shadow.mix_for(seen)
+    core = recall_policy(seen) if shadow.plays_equilibrium(seen) and seen.total > 4 else None
+    if core is not None:                          # the equilibrium file, every hand's row at once
+        return core[0], core[1]
     if seen.total > 4 and not mix.lookahead:      # no solved endgame and no per-hand re-valuing
         public = shadow._public(seen, mix)
         return list(public.tables.moves), balanced(public.rows, public.range_play, mix)

@@ -82,6 +82,7 @@ def _reads_a_binomial_player(bot, seat=1):
 
 def test_two_step_lookahead_prefers_the_raise_that_leaves_the_opponent_no_safe_raise(monkeypatch):
     monkeypatch.setattr("referee.games.liars_dice.bots.strong.endgame_moves", lambda seen: None)   # 2 v 2 is a solved endgame now
+    monkeypatch.setattr("referee.games.liars_dice.bots.strong.recall_moves", lambda seen: None)    # and an equilibrium file
     from referee.games.liars_dice.bots.beliefs import surest_bids
     from referee.games.liars_dice.bots.roundgame import hands_of
     # Heads-up, 2 dice each; the binomial player opened "one three" (so it holds a three and no one or two).

@@ -6,8 +6,9 @@ with wild ones and those without, about 35 minutes of two cores)::
     python -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ [--only '*-wild']
 
 Each heads-up round from 1 v 1 to 5 v 5 dice (opener's v the other's), with wild ones and without,
-is solved by ``recall_cfr`` (each player remembering the face of its own last bid) and its average strategy stored in 255ths: moves below ``FLOOR`` are
-dropped, ``recall`` renormalises. The manifest records each file's SHA-256, the iterations, the
+is solved by ``recall_cfr`` (each player remembering the face of its own last bid) and its average
+strategy stored in 255ths: moves below ``FLOOR`` are dropped (``recall`` renormalises), and so are the
+rows a player never reaches by its own shipped play (``pruned``). The manifest records each file's SHA-256, the iterations, the
 opener's value in the abstraction and, where the whole round is small enough to walk (3 dice in
 all), the exploitability of the shipped strategy in the real round (a perfect-recall best response).
 Same inputs, same bytes: gzip without a timestamp, one BLAS thread.
@@ -74,6 +75,23 @@ def quantised(policy: RecallPolicy) -> np.ndarray:
     return np.where(flat >= FLOOR, np.rint(flat * SCALE), 0).astype(np.uint8)
 
 
+def pruned(solver: RecallSolver, flat: np.ndarray) -> np.ndarray:
+    """``flat`` with the rows its own player never reaches by its own play zeroed (a hand that never bid a
+    face of that memory, or never faces that bid): most of the file, which then compresses to little."""
+    policy = unpack(solver.game, flat)
+    own = solver.reaches(policy)[1]
+    sizes = [len(h) for h in solver.game.hands]
+    n, m = solver.n, solver.group.shape[1]
+    out = flat.copy()
+    start = sizes[0] * n
+    for q in (0, 1):
+        size = sizes[q] * m * n * (n + 1)
+        rows = out[start:start + size].reshape(sizes[q], m, n, n + 1)
+        rows[own[q].transpose(2, 1, 0) <= 0] = 0
+        start += size
+    return out
+
+
 def exploitability(game: RoundGame, policy: RecallPolicy) -> float:
     """The shipped strategy's exploitability in the real round: the mean of both best responses' values."""
     n, memory = len(game.bids), memory_of(game, MEMORY)
@@ -91,7 +109,7 @@ def exploitability(game: RoundGame, policy: RecallPolicy) -> float:
 
 
 def unpack(game: RoundGame, flat: np.ndarray) -> RecallPolicy:
-    """The strategy a shipped array gives (rows renormalised)."""
+    """The strategy a shipped array gives (rows renormalised; a row its player never reaches stays zero)."""
     n, sizes = len(game.bids), [len(h) for h in game.hands]
     m = int(memory_of(game, MEMORY).max()) + 1
     opening = flat[:sizes[0] * n].reshape(sizes[0], n).astype(np.float32)
@@ -113,7 +131,7 @@ def build(spec: Spec) -> tuple[bytes, dict[str, Any]]:
     solver = RecallSolver(game, MEMORY)
     solver.run(spec.iterations)
     average = solver.average()
-    flat = quantised(average)
+    flat = pruned(solver, quantised(average))
     buffer = io.BytesIO()
     np.save(buffer, flat, allow_pickle=False)
     data = gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0)

@@ -1,8 +1,12 @@
-"""The strong regular: Bayesian reading of the bids, mixed play, learning from reveals, solved endgames.
+"""The strong regular: equilibrium play heads-up, Bayesian reading of the bids at 3+ seats, learning from reveals.
 
 - Heads-up endgames covered by the CFR strategy file are played from the equilibrium (only
   under the order of bids and the calls it was solved for: ``endgame.solved_rules``).
-- Otherwise every opponent's hand has a posterior given their bids this round
+- Other heads-up rounds up to 5 v 5 dice under those rules are played from the solved standing-bid
+  abstraction (``recall``: an approximate equilibrium by construction, measured by a best response
+  in ``bench/ld_reader.py``), unless the bot exploits plain opponents (below) or its bank funds its
+  posterior play (``bank``: safe exploitation, only with what it has won above the equilibrium).
+- Otherwise (3+ seats, other rules, more dice) every opponent's hand has a posterior given their bids this round
   (``beliefs``, under the round's rules). Calling is worth the chance the standing bid is
   false, spot on the chance it is exact (a little more when it wins a die back); a raise is
   worth what it wins looking one step ahead (``raise_values``: will the next player, or under
@@ -20,16 +24,19 @@
   evidence, where a seat not read yet in the next game starts.
 - Against opponents who do not read it (``readers.Readers``: every decision of theirs seen this
   game follows from their own hand and the public odds), it plays ``exploit`` instead of the
-  balanced mix: its best action per hand (``balance.UNBALANCED``, two steps ahead heads-up), which
-  a reader would see through but a plain player cannot. One opponent who departs from plain play
-  at a reveal, or one not revealed yet this game, brings the balanced play back for the table.
+  balanced mix or the equilibrium: its best action per hand (``balance.UNBALANCED``, two steps ahead
+  heads-up), which a reader would see through but a plain player cannot. One opponent who departs
+  from plain play at a reveal, or one not revealed yet this game, brings the balanced play back.
 
->>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5}, "total_dice": 10, "turn": 1,
-...         "seats_in_game": [0, 1], "bids": [{"seat": 0, "quantity": 3, "face": 4}], "palifico": False,
-...         "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
->>> policy = StrongBot(seed=1).policy(view)    # "three fours" is likely true: it raises, on fives, sixes or fours
->>> [(a["quantity"], a["face"], round(p, 2)) for a, p in policy if p > 0.04]
-[(3, 5, 0.3), (3, 6, 0.3), (4, 4, 0.28)]
+>>> view = {"seat": 1, "dice": [4, 4, 1, 2, 3], "dice_counts": {"0": 5, "1": 5, "2": 5}, "total_dice": 15,
+...         "turn": 1, "seats_in_game": [0, 1, 2], "bids": [{"seat": 0, "quantity": 4, "face": 4}],
+...         "palifico": False, "callers": [1], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
+>>> policy = StrongBot(seed=1).policy(view)    # three seats, "four fours" is likely true: it raises
+>>> all(a["type"] == "bid" for a, p in policy if p > 0.04)
+True
+>>> heads_up = {**view, "dice_counts": {"0": 5, "1": 5}, "total_dice": 10, "seats_in_game": [0, 1]}
+>>> StrongBot(seed=1).moves(Situation.from_view(heads_up)) == recall_moves(Situation.from_view(heads_up))
+True
 """
 from __future__ import annotations
 
@@ -43,6 +50,7 @@ import numpy as np
 from referee.games.liars_dice.rules import Settings
 
 from referee.games.liars_dice.bots.balance import BALANCED, UNBALANCED, Mix, Tables, balanced, hand_counts, hand_index, range_play, read_counts
+from referee.games.liars_dice.bots.bank import Bank
 from referee.games.liars_dice.bots.base import LIAR, SPOT_ON, WAIT, Move, PolicyBot, Situation, normalise
 from referee.games.liars_dice.bots.beliefs import Model, beliefs_by_count, model_posterior, table_beliefs
 from referee.games.liars_dice.bots.callers import PRIOR_THRESHOLD, CallHabits, decision_odds, plain_odds
@@ -51,6 +59,7 @@ from referee.games.liars_dice.bots.honesty import Honesty
 from referee.games.liars_dice.bots.lookahead import two_step_values
 from referee.games.liars_dice.bots.raise_values import anyone_value, raise_values_by_count, read_raise_values
 from referee.games.liars_dice.bots.readers import Readers
+from referee.games.liars_dice.bots.recall import recall_moves
 from referee.games.liars_dice.bots.roundgame import hands_of
 from referee.games.liars_dice.bots.situation import RoundRules
 
@@ -94,6 +103,7 @@ class StrongBot(PolicyBot):
         self.honesty = Honesty()
         self.habits = CallHabits()
         self.readers = Readers()
+        self.bank = Bank()
         self.round_bids: list[tuple[int, tuple[int, int]]] = []
         self.decisions: list[tuple[int, tuple[int, int], bool]] = []
         self.total = 0
@@ -110,6 +120,11 @@ class StrongBot(PolicyBot):
         data = event.get("data", event)
         kind = event.get("kind")
         try:
+            if kind in ("round_started", "revealed"):
+                rules = RoundRules.of(self.settings, self.palifico)
+                solved = (self.settings.raise_rule == "quantity_or_face" and not self.settings.bids_on_ones
+                          and not self.settings.spot_on and not self.palifico)
+                self.bank.observe(kind, data, self.seat, rules.wild, solved)
             if kind == "round_started":
                 self.round_bids, self.decisions, self.total = [], [], int(data["total_dice"])
                 self.palifico = bool(data.get("palifico", False))
@@ -152,13 +167,16 @@ class StrongBot(PolicyBot):
                 self.readers.learn(seat, hand, rules, contexts.get(seat, []), decisions.get(seat, []))
 
     def moves(self, seen: Situation) -> list[tuple[Move, float]]:
-        self.settings = seen.settings
+        self.settings, self.seat = seen.settings, seen.seat
         if not seen.to_act and not seen.can_call:
             return [(WAIT, 1.0)]
         solved = endgame_moves(seen)
         if solved:
             return solved
-        self.seat = seen.seat
+        if self.plays_equilibrium(seen):
+            core = recall_moves(seen)
+            if core:
+                return core
         mix = self.mix_for(seen)
         public = self._public(seen, mix)
         hand = hand_index(len(seen.dice), seen.dice)
@@ -168,6 +186,11 @@ class StrongBot(PolicyBot):
             values = {m: refined.get(m, -math.inf) if isinstance(m, tuple) else v for m, v in values.items()}
         row = np.array([values[m] for m in public.tables.moves])[None, :]
         return normalise(dict(zip(public.tables.moves, balanced(row, public.range_play, mix)[0].tolist())))
+
+    def plays_equilibrium(self, seen: Situation) -> bool:
+        """True unless the bot exploits plain opponents or its bank funds its posterior play (where an
+        equilibrium file covers the round, ``recall_moves`` then gives the move)."""
+        return self.mix_for(seen) is self.mix and not self.bank.funds()
 
     def mix_for(self, seen: Situation) -> Mix:
         """``exploit`` when every opponent in the game plays plainly (``readers.Readers.plain``), else ``mix``."""

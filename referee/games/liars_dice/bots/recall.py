@@ -1,0 +1,117 @@
+"""Equilibrium play for heads-up rounds up to 5 v 5 dice, read from the solved files in ``recall/``.
+
+``recall_build`` writes one gzip'd array per round (``"5v4-wild.npy.gz"``: the opener's dice v the
+other's, wild ones or not) and ``manifest.json`` with each file's SHA-256. A player of that
+abstraction remembers its hand, whether it opened, the standing bid and the face of its own last
+bid (``recall_cfr``); its move is a row of the array. A file is read the first time a round of its kind comes up, checked against the manifest,
+and kept (about 1.3 MB for 5 v 5 once unpacked). The files are solved for the orders and calls of
+``endgame.solved_rules`` (the `tavern` order, with or without wild ones, no spot on, no palifico);
+elsewhere ``recall_policy`` gives None, and so does ``recall_moves`` at a row the file leaves empty (one
+the bot's own shipped play never reaches, e.g. after a solved endgame's move).
+
+>>> from referee.games.liars_dice.bots.situation import Situation
+>>> view = {"seat": 0, "dice": [6, 6, 6], "dice_counts": {"0": 3, "1": 3}, "total_dice": 6, "turn": 0,
+...         "seats_in_game": [0, 1], "bids": [{"seat": 1, "quantity": 6, "face": 2}], "palifico": False,
+...         "callers": [0], "can_call": True, "can_spot_on": False, "rules": {"wild_ones": True}}
+>>> moves, rows = recall_policy(Situation.from_view(view))     # every hand of 3 dice facing "six twos"
+>>> moves[-1], rows.shape, round(float(rows[hand_index(3, [6, 6, 6]), -1]), 2)   # 4 raises, Liar: 666 calls
+('liar', (56, 5), 1.0)
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from referee.games.liars_dice.bots.balance import hand_index
+from referee.games.liars_dice.bots.base import LIAR, Move, normalise
+from referee.games.liars_dice.bots.endgame import solved_rules
+from referee.games.liars_dice.bots.recall_cfr import RecallPolicy
+from referee.games.liars_dice.bots.recall_build import MEMORY, unpack
+from referee.games.liars_dice.bots.recall_cfr import memory_of
+from referee.games.liars_dice.bots.roundgame import RoundGame
+from referee.games.liars_dice.bots.situation import Situation
+
+RECALL_DIR = Path(__file__).with_name("recall")
+
+
+class CorruptEquilibrium(Exception):
+    """A solved file does not match its manifest (rebuild it: ``make equilibria``)."""
+
+
+@lru_cache(maxsize=1)
+def manifest() -> dict[str, Any]:
+    """``recall/manifest.json``: per round its file, SHA-256, iterations and figures."""
+    data: dict[str, Any] = json.loads((RECALL_DIR / "manifest.json").read_text(encoding="utf-8"))
+    return data
+
+
+@lru_cache(maxsize=None)
+def _game(dice: tuple[int, int], wild: bool) -> tuple[RoundGame, dict[tuple[int, int], int], np.ndarray]:
+    """The round's game, each bid's index, and what each bid leaves its bidder to remember."""
+    game = RoundGame(dice, wild)
+    return game, {bid: k for k, bid in enumerate(game.bids)}, memory_of(game, MEMORY)
+
+
+@lru_cache(maxsize=None)
+def solved(name: str) -> RecallPolicy | None:
+    """The strategy of round ``name`` (``"5v4-wild"``), read once; None if none is shipped."""
+    entry = manifest()["games"].get(name)
+    if entry is None:
+        return None
+    data = (RECALL_DIR / entry["file"]).read_bytes()
+    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise CorruptEquilibrium(f"{entry['file']} does not match recall/manifest.json")
+    opener, other = name.split("-")[0].split("v")
+    flat = np.load(io.BytesIO(gzip.decompress(data)), allow_pickle=False)
+    return unpack(_game((int(opener), int(other)), name.endswith("-wild"))[0], flat)
+
+
+def round_value(opener_dice: int, other_dice: int, wild: bool) -> float | None:
+    """The opener's value (±1 a round) of the equilibrium of that round, None where no file covers it.
+
+    >>> round(round_value(1, 1, True), 2)      # one die each: the opener loses a little more often
+    -0.02
+    """
+    entry = manifest()["games"].get(f"{opener_dice}v{other_dice}-{'wild' if wild else 'plain'}")
+    return None if entry is None else float(entry["opener_value"])
+
+
+def recall_policy(seen: Situation) -> tuple[list[Move], np.ndarray] | None:
+    """For the player to act heads-up: its moves and, per hand of its dice count (``hands_of`` order),
+    their probabilities; None where no equilibrium file covers the round."""
+    if len(seen.in_game) != 2 or not seen.to_act or not solved_rules(seen):
+        return None
+    opener_dice = seen.counts[seen.bids[0][0]] if seen.bids else len(seen.dice)
+    dice = (opener_dice, seen.total - opener_dice)
+    policy = solved(f"{dice[0]}v{dice[1]}-{'wild' if seen.wild else 'plain'}")
+    if policy is None:
+        return None
+    game, index, memory = _game(dice, seen.wild)
+    if not seen.bids:
+        return list(game.bids), policy.opening
+    actor = len(seen.bids) % 2
+    if dice[actor] != len(seen.dice):
+        return None
+    standing = index[seen.bids[-1][1]]
+    mine = int(memory[index[seen.bids[-2][1]]]) if len(seen.bids) > 1 else 0
+    moves: list[Move] = [*game.bids[standing + 1:], LIAR]
+    return moves, policy.facing(actor, mine, standing)
+
+
+def recall_moves(seen: Situation) -> list[tuple[Move, float]] | None:
+    """The equilibrium distribution of the player to act, or None where no file covers the round."""
+    found = recall_policy(seen)
+    if found is None:
+        return None
+    moves, rows = found
+    row = rows[hand_index(len(seen.dice), seen.dice)]
+    if not row.any():             # a row the bot's own shipped play never reaches (it came by another play)
+        return None
+    return normalise({m: float(p) for m, p in zip(moves, row.tolist()) if p > 0})

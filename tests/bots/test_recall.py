@@ -1,0 +1,115 @@
+"""The standing-bid equilibria: the imperfect-recall CFR+ converges where it can be checked exactly, the
+shipped files are what their manifest says and play only legal moves, and the strong bot plays them
+heads-up (and only where they were solved for)."""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+
+import numpy as np
+import pytest
+
+from referee.games.liars_dice.bots.base import LIAR
+from referee.games.liars_dice.bots.recall import RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy, solved
+from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, Spec, build, exploitability, unpack
+from referee.games.liars_dice.bots.recall_cfr import RecallSolver, memory_of
+from referee.games.liars_dice.bots.roundgame import RoundGame
+from referee.games.liars_dice.bots.situation import Situation
+from referee.games.liars_dice.bots.strong import StrongBot
+from tests.bots.test_strong import heads_up_view
+
+ONE_V_ONE = -7 / 327
+"""The opener's value of one die each under the `tavern` rules (the whole round, perfect recall)."""
+
+
+def test_the_abstraction_of_one_die_each_keeps_the_game_value_and_is_hard_to_exploit():
+    solver = RecallSolver(RoundGame((1, 1), wild=True))
+    solver.run(400)
+    average = solver.average()
+    assert abs(solver.value(average) - ONE_V_ONE) < 2e-3
+    assert 0 <= exploitability(solver.game, average) < 0.03
+    assert exploitability(solver.game, RecallSolver(solver.game).current()) > 0.2      # uniform play
+
+
+def test_remembering_the_face_of_ones_own_last_bid_is_what_makes_the_plain_rounds_hard_to_exploit():
+    """Without wild ones, a player who forgets that it bid the face now raised is read (issue 27's choice)."""
+    gaps = {}
+    for memory in ("none", "face"):
+        solver = RecallSolver(RoundGame((2, 1), wild=False), memory)
+        solver.run(300)
+        gaps[memory] = exploitability(solver.game, solver.average())
+    assert gaps["face"] < 0.01 < 0.1 < gaps["none"]
+
+
+def test_a_rebuild_gives_the_shipped_bytes():
+    spec = next(spec for spec in SPECS if spec.name == "1v2-plain")
+    data, report = build(spec)
+    entry = manifest()["games"]["1v2-plain"]
+    assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+    assert report["exploitability"] == entry["exploitability"] <= 0.03
+
+
+def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
+    games = manifest()["games"]
+    assert set(games) == {spec.name for spec in SPECS} and len(games) == 50
+    assert manifest()["memory"] == MEMORY
+    for name, entry in games.items():
+        data = (RECALL_DIR / entry["file"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"] and len(data) == entry["bytes"]
+    assert sum(entry["bytes"] for entry in games.values()) < 10_000_000
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
+def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
+    game = RoundGame(spec.dice, spec.wild)
+    flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
+    policy = unpack(game, flat)
+    n = len(game.bids)
+    assert np.allclose(policy.opening.sum(axis=1), 1, atol=1e-5)
+    memories = int(memory_of(game, MEMORY).max()) + 1
+    for actor in (0, 1):
+        nodes = policy.nodes[actor]
+        assert nodes.shape == (len(game.hands[actor]), memories, n, n + 1)
+        assert np.allclose(nodes.sum(axis=3), 1, atol=1e-5)
+        below = np.tril(np.ones((n, n), bool))             # the standing bid and every bid under it
+        assert not nodes[:, :, :, :n][:, :, below].any()
+
+
+def test_a_corrupt_file_is_refused(tmp_path, monkeypatch):
+    import referee.games.liars_dice.bots.recall as recall
+    for name in ("manifest.json", manifest()["games"]["1v1-wild"]["file"]):
+        (tmp_path / name).write_bytes((RECALL_DIR / name).read_bytes())
+    (tmp_path / manifest()["games"]["1v1-wild"]["file"]).write_bytes(b"not the file")
+    monkeypatch.setattr(recall, "RECALL_DIR", tmp_path)
+    solved.cache_clear()
+    try:
+        with pytest.raises(CorruptEquilibrium):
+            solved("1v1-wild")
+    finally:
+        solved.cache_clear()
+
+
+def test_strong_plays_the_equilibrium_heads_up_and_its_own_play_elsewhere():
+    view = heads_up_view(1, [2, 3, 3, 5, 6], (5, 5), [(3, 3)])
+    seen = Situation.from_view(view)
+    moves = recall_moves(seen)
+    assert moves and StrongBot(seed=0).moves(seen) == moves
+    assert all(m == LIAR or m > (3, 3) for m, _ in moves)
+    spot_on = Situation.from_view(heads_up_view(1, [2, 3, 3, 5, 6], (5, 5), [(3, 3)],
+                                                rules={"wild_ones": True, "spot_on": True}))
+    assert recall_policy(spot_on) is None
+    six_dice = Situation.from_view(heads_up_view(1, [2, 3, 3, 5, 6, 6], (6, 6), [(3, 3)]))
+    assert recall_policy(six_dice) is None
+
+
+def test_what_a_player_remembers_is_the_face_of_its_own_last_bid():
+    """Facing "five threes" after bidding "three threes", a player reads the same row as after "four
+    threes", and another row than after "four twos"."""
+    rows = {}
+    for own in ((3, 3), (4, 3), (4, 2)):
+        view = heads_up_view(0, [3, 3, 1, 5, 6], (5, 5), [(2, 2), own, (5, 3)])
+        moves, matrix = recall_policy(Situation.from_view(view))
+        rows[own] = (moves, matrix)
+    assert rows[(3, 3)][0] == rows[(4, 3)][0] and np.array_equal(rows[(3, 3)][1], rows[(4, 3)][1])
+    assert not np.array_equal(rows[(3, 3)][1], rows[(4, 2)][1])
