@@ -33,6 +33,7 @@ import numpy as np
 
 from bench._ld_reader import policy_matrix
 from bench.exploitability import OutOfTime
+from referee.games.liars_dice.bots.balance import balanced
 from referee.games.liars_dice.bots.base import LIAR, Move, Situation
 from referee.games.liars_dice.bots.roundgame import hands_of
 from referee.games.liars_dice.bots.situation import TAVERN, own_count
@@ -46,6 +47,19 @@ FLOOR = 1e-4
 Values = tuple[np.ndarray, np.ndarray]
 """Per focal hand: every seat's chance of losing (hands × 3), and the pruned mass (hands), both
 weighted by the reach of the two other seats."""
+
+
+def strong_matrix(bot: StrongBot, seen: Situation) -> tuple[list[Move], np.ndarray]:
+    """Strong's policy at ``seen`` for every hand of its dice count: ``_ld_reader.policy_matrix``, whose
+    shortcut (the position's balanced play of every hand at once) holds at any dice count here: at
+    3+ seats under ``challenge = next`` strong plays no solved endgame (heads-up only) and re-values
+    no raise (``StrongBot._refined``: heads-up or ``challenge = anyone``), so ``moves`` is that play."""
+    if len(seen.in_game) < 3 or seen.settings.challenge == "anyone":
+        return policy_matrix(bot, seen)
+    bot.settings, bot.seat = seen.settings, seen.seat
+    mix = bot.mix_for(seen)
+    public = bot._public(seen, mix)
+    return list(public.tables.moves), balanced(public.rows, public.range_play, mix)
 
 
 class ThreeSeatRound:
@@ -91,7 +105,7 @@ class ThreeSeatRound:
             if time.time() > self.deadline:
                 raise OutOfTime
             seen = Situation.from_view(self.view(seat, self.hands[seat][0][0], history))
-            moves, matrix = policy_matrix(self.bot, seen)
+            moves, matrix = strong_matrix(self.bot, seen)
             found = ([self._key(m) for m in moves], np.asarray(matrix, dtype=float))
             self._plays[key] = found
         return found
