@@ -50,11 +50,10 @@ def parse_dice(text: str) -> tuple[int, int, int]:
     return dice  # type: ignore[return-value]
 
 
-def figures(dice: tuple[int, int, int], floor: float = FLOOR, budget: float = float("inf")) -> dict:
+def figures(game: ThreeSeatRound) -> dict:
     """Every seat's chance of losing with all three seats strong (``strong``, and the mass pruned), and
     for each best-responding seat every seat's chance of losing (``best``, ``best_pruned``), with the
     seconds each walk took."""
-    game = ThreeSeatRound(dice, floor, deadline=time.time() + budget)
     started = time.time()
     lost, pruned = game.walk(0, best=False)
     out = {"strong": lost.T @ game.prior(0), "strong_pruned": float(pruned @ game.prior(0)),
@@ -104,10 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for dice in args.dice:
         name = "-".join(map(str, dice))
+        game = ThreeSeatRound(dice, args.floor, deadline=time.time() + args.budget)
         try:
-            found = figures(dice, args.floor, args.budget)
+            found = figures(game)
         except OutOfTime:
-            print(f"| {name} | out of time | >{args.budget:.0f} s | | |", flush=True)
+            print(f"| {name} | out of time | >{args.budget:.0f} s: {game.stats['positions']} positions walked, "
+                  f"{len(game._plays)} strong positions asked | | |", flush=True)
             continue
         print("\n".join(report(name, found)), flush=True)
     print(f"took {time.time() - began:.1f} s")

@@ -109,3 +109,10 @@ def test_the_script_prints_its_figures_and_the_load_average(capsys):
                          r": gap \*\*\+0\.\d{4}\*\*", out)
     assert re.search(r"\| 1-1-1 \| mean gap over the 3 seats \| \*\*\+0\.\d{4}\*\*", out)
     assert "| 1-1-1 | all strong | 0." in out and "took " in out
+
+
+def test_a_dice_count_out_of_its_budget_is_printed_as_such(capsys):
+    assert ld_three_seats.main(["--dice", "2-2-2", "--budget", "0"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\| 2-2-2 \| out of time \| >0 s: 1 positions walked, 0 strong positions asked", out)
+    assert "end: load average" in out
