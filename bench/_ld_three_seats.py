@@ -7,8 +7,8 @@ rank first, so a raise is any higher index); the bidder of ``history[k]`` is sea
 
 ``walk(focal, best)`` returns, per hand of the ``focal`` seat, every seat's chance of losing the
 round and the mass that the floor pruned. The two other seats (and the focal one unless ``best``)
-play strong's ``policy`` for their hand (``_ld_reader.policy_matrix``: the matrix of strong's
-policy over every hand it may hold at one position, asked once per (seat, history) and cached);
+play strong's ``policy`` for their hand (``strong_matrix``: the matrix of strong's policy over
+every hand it may hold at one position, asked once per (seat, history) and cached);
 a strong action below ``floor`` for a hand is dropped, unnormalised, and its probability counted
 as pruned. The focal seat, when ``best``, takes per hand the action that minimises its own chance
 of losing, knowing both strong policies (the posterior over their hands is their reach: prior ×
