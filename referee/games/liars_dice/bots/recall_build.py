@@ -78,8 +78,7 @@ def quantised(policy: RecallPolicy) -> np.ndarray:
 def pruned(solver: RecallSolver, flat: np.ndarray) -> np.ndarray:
     """``flat`` with the rows its own player never reaches by its own play zeroed (a hand that never bid a
     face of that memory, or never faces that bid): most of the file, which then compresses to little."""
-    policy = unpack(solver.game, flat)
-    own = solver.reaches(policy)[1]
+    own = solver.reaches(as_shares(unpack(solver.game, flat)))[1]
     sizes = [len(h) for h in solver.game.hands]
     n, m = solver.n, solver.group.shape[1]
     out = flat.copy()
@@ -92,9 +91,9 @@ def pruned(solver: RecallSolver, flat: np.ndarray) -> np.ndarray:
     return out
 
 
-def exploitability(game: RoundGame, policy: RecallPolicy) -> float:
-    """The shipped strategy's exploitability in the real round: the mean of both best responses' values."""
-    n, memory = len(game.bids), memory_of(game, MEMORY)
+def exploitability(game: RoundGame, policy: RecallPolicy, memory_kind: str = MEMORY) -> float:
+    """A strategy's exploitability in the real round: the mean of both best responses' values."""
+    n, memory = len(game.bids), memory_of(game, memory_kind)
 
     def strategy(player: int, hand: int, history: tuple[int, ...]) -> dict:
         mine = memory[history[-2]] if len(history) > 1 else 0
@@ -109,19 +108,29 @@ def exploitability(game: RoundGame, policy: RecallPolicy) -> float:
 
 
 def unpack(game: RoundGame, flat: np.ndarray) -> RecallPolicy:
-    """The strategy a shipped array gives (rows renormalised; a row its player never reaches stays zero)."""
+    """The shipped array as a strategy of counts in 255ths (views of ``flat``, no copy; ``shares`` gives
+    probabilities; a row its player never reaches is all zero)."""
     n, sizes = len(game.bids), [len(h) for h in game.hands]
     m = int(memory_of(game, MEMORY).max()) + 1
-    opening = flat[:sizes[0] * n].reshape(sizes[0], n).astype(np.float32)
     rest = flat[sizes[0] * n:]
     first = sizes[0] * m * n * (n + 1)
-    nodes = (rest[:first].reshape(sizes[0], m, n, n + 1).astype(np.float32),
-             rest[first:].reshape(sizes[1], m, n, n + 1).astype(np.float32))
+    return RecallPolicy(flat[:sizes[0] * n].reshape(sizes[0], n), (rest[:first].reshape(sizes[0], m, n, n + 1),
+                                                                   rest[first:].reshape(sizes[1], m, n, n + 1)))
 
-    def norm(a: np.ndarray) -> np.ndarray:
-        total = a.sum(axis=-1, keepdims=True)
-        return a / np.where(total > 0, total, 1)
-    return RecallPolicy(norm(opening), (norm(nodes[0]), norm(nodes[1])))
+
+def shares(counts: np.ndarray) -> np.ndarray:
+    """Rows of counts (last axis) as probabilities; an all-zero row stays zero.
+
+    >>> (shares(np.array([[51, 204], [0, 0]], np.uint8)) * 10).round().tolist()
+    [[2.0, 8.0], [0.0, 0.0]]
+    """
+    total = counts.sum(axis=-1, keepdims=True, dtype=np.float32)
+    return counts.astype(np.float32) / np.where(total > 0, total, 1)
+
+
+def as_shares(policy: RecallPolicy) -> RecallPolicy:
+    """A shipped strategy of counts as probabilities throughout."""
+    return RecallPolicy(shares(policy.opening), (shares(policy.nodes[0]), shares(policy.nodes[1])))
 
 
 def build(spec: Spec) -> tuple[bytes, dict[str, Any]]:
@@ -138,7 +147,7 @@ def build(spec: Spec) -> tuple[bytes, dict[str, Any]]:
     report: dict[str, Any] = {"iterations": spec.iterations, "bids": len(game.bids), "memory": MEMORY,
                               "opener_value": round(solver.value(average), 5)}
     if sum(spec.dice) <= WALKED:
-        report["exploitability"] = round(exploitability(game, unpack(game, flat)), 5) + 0.0   # never "-0.0"
+        report["exploitability"] = round(exploitability(game, as_shares(unpack(game, flat))), 5) + 0.0   # never "-0.0"
     report["seconds"] = round(time.time() - started, 1)
     return data, report
 

@@ -37,8 +37,9 @@ import numpy as np
 from referee.games.liars_dice.bots.roundgame import RoundGame
 
 DTYPE = np.float32
-MEMORIES = ("none", "face")
-"""What a player remembers of its own last bid besides the standing bid: nothing, or its face."""
+MEMORIES = ("none", "face", "bid")
+"""What a player remembers of its own last bid besides the standing bid: nothing, its face (shipped), or
+the whole bid (about N/6 times the nodes; bench/README.md measures what it buys)."""
 
 
 @dataclass
@@ -58,13 +59,15 @@ class RecallPolicy:
 
 def memory_of(game: RoundGame, kind: str) -> np.ndarray:
     """Per bid index, what the player who made it remembers of it when it next acts (0 is kept for "no
-    bid of mine yet"): ``"none"`` remembers nothing, ``"face"`` its face.
+    bid of mine yet"): ``"none"`` remembers nothing, ``"face"`` its face, ``"bid"`` the bid.
 
     >>> memory_of(RoundGame((1, 1), wild=True), "face").tolist()
     [1, 2, 3, 4, 5, 1, 2, 3, 4, 5]
     """
     if kind == "none":
         return np.zeros(len(game.bids), np.intp)
+    if kind == "bid":
+        return np.arange(1, len(game.bids) + 1)
     faces = sorted({f for _, f in game.bids})
     return np.array([1 + faces.index(f) for _, f in game.bids], np.intp)
 
