@@ -27,10 +27,19 @@ def test_a_round_banks_the_result_less_the_equilibriums_value_from_the_bots_side
     assert bank.total == (-1.0 + value) + (1.0 - round_value(2, 2, True))
 
 
+def test_a_round_of_three_or_more_seats_banks_the_result_against_the_fair_share():
+    bank = Bank()
+    bank.observe("round_started", started({0: 2, 1: 2, 2: 2}, opener=1), seat=0)
+    bank.observe("revealed", {"loser": 2}, seat=0)
+    assert bank.total == 2 / 3
+    bank.observe("round_started", started({0: 2, 1: 2, 2: 1, 3: 5}, opener=1), seat=0)
+    bank.observe("revealed", {"loser": 0}, seat=0)
+    assert bank.total == 2 / 3 + 2 * (1 / 4 - 1)
+
+
 def test_rounds_the_equilibrium_does_not_cover_are_not_banked():
     bank = Bank()
-    for counts, kwargs in (({0: 2, 1: 2, 2: 2}, {}),            # three seats
-                           ({0: 2, 1: 2}, {"solved": False}),     # spot on, palifico, other orders
+    for counts, kwargs in (({0: 2, 1: 2}, {"solved": False}),     # spot on, palifico, other orders
                            ({0: 6, 1: 6}, {}),                    # more dice than the files cover
                            ({1: 2, 2: 2}, {})):                   # not the bot's round
         bank.observe("round_started", started(counts, opener=min(counts)), seat=0, **kwargs)
@@ -39,14 +48,16 @@ def test_rounds_the_equilibrium_does_not_cover_are_not_banked():
     assert bank.total == 0.0 and not bank.funds()
 
 
-@given(st.lists(st.tuples(st.integers(1, 5), st.integers(1, 5), st.booleans(), st.booleans()), max_size=60))
+@given(st.lists(st.tuples(st.lists(st.integers(1, 5), min_size=2, max_size=6), st.booleans(), st.booleans()),
+                max_size=60))
 def test_an_exploiting_round_never_leaves_the_bot_below_the_equilibriums_expectation(rounds):
-    """Whatever the rounds' results, a round played while the bank funds exploitation ends with the bank at
-    or above zero: the exploiting play only spends what the bot won above the equilibrium."""
+    """Whatever the rounds' results (heads-up or not), a round played while the bank funds exploitation ends
+    with the bank at or above zero: the exploiting play only spends what the bot won above the equilibrium
+    (or its fair share)."""
     bank = Bank()
-    for mine, theirs, opened, lost in rounds:
+    for dice, opened, lost in rounds:
         exploiting = bank.funds()
-        bank.observe("round_started", started({0: mine, 1: theirs}, opener=0 if opened else 1), seat=0)
+        bank.observe("round_started", started(dict(enumerate(dice)), opener=0 if opened else 1), seat=0)
         bank.observe("revealed", {"loser": 0 if lost else 1}, seat=0)
         if exploiting:
             assert bank.total >= 0

@@ -12,7 +12,7 @@ import pytest
 
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.recall import RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy, solved
-from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, as_shares, build, exploitability, unpack
+from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, unpack
 from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
