@@ -28,13 +28,13 @@ import io
 import json
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from referee.games.liars_dice.bots.base import LIAR
+from referee.games.liars_dice.bots.endgame_build import Endgame as Spec
 from referee.games.liars_dice.bots.recall_cfr import RecallPolicy, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame, best_response
 
@@ -43,22 +43,10 @@ FLOOR = 0.006
 SCALE = 255
 """Shipped probabilities are whole 255ths (one byte)."""
 VERSION = 1
+"""The format of the files (bump when it changes). A round to solve is a ``Spec``: the endgames' (dice, wild
+ones or not, CFR+ iterations), never cut."""
 WALKED = 3
 """Rounds with at most this many dice in all get an exact exploitability in the manifest."""
-
-
-@dataclass(frozen=True)
-class Spec:
-    """One round to solve: dice (opener, other), wild ones or not, CFR+ iterations."""
-
-    dice: tuple[int, int]
-    wild: bool
-    iterations: int
-
-    @property
-    def name(self) -> str:
-        """The file's stem, e.g. ``"5v4-plain"``."""
-        return f"{self.dice[0]}v{self.dice[1]}-{'wild' if self.wild else 'plain'}"
 
 
 MEMORY = "face"
