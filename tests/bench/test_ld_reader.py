@@ -27,8 +27,8 @@ def test_the_policy_matrix_is_strongs_policy_for_every_hand():
     for i in (0, 7, 40, len(hands_of(4)) - 1):
         hand = hands_of(4)[i][0]
         policy = {str(action): p for action, p in strong.policy(heads_up_view(0, hand, (4, 5), [(2, 6), (3, 6)]))}
-        assert {str(to_action(m)): round(float(p), 9) for m, p in zip(moves, matrix[i]) if p > 0} == \
-            {a: round(p, 9) for a, p in policy.items()}
+        assert {str(to_action(m)): round(float(p), 6) for m, p in zip(moves, matrix[i]) if p > 0} == \
+            {a: round(p, 6) for a, p in policy.items()}        # the equilibrium's rows are single precision
     small = replace(seen, dice=(1, 1), total=3, counts={0: 2, 1: 1}, bids=((1, (1, 6)),))   # a solved endgame
     moves, matrix = policy_matrix(strong, small)
     assert matrix.shape == (len(hands_of(2)), len(moves)) and abs(matrix.sum(axis=1) - 1).max() < 1e-9

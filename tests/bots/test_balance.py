@@ -1,12 +1,21 @@
 """The strong bot's hand-balanced play (issue 14): what an exact reader of its policy learns from its bids."""
 from __future__ import annotations
 
+import pytest
+
 import numpy as np
 
 from referee.games.liars_dice.bots.balance import UNBALANCED
 from referee.games.liars_dice.bots.roundgame import hands_of
 from referee.games.liars_dice.bots.strong import StrongBot
 from tests.bots.test_strong import _reads_a_binomial_player, heads_up_view
+
+
+@pytest.fixture(autouse=True)
+def posterior_play(monkeypatch):
+    """These tests hold strong's posterior play (3+ seats, the other house rules, and the heads-up rounds its
+    bank pays for); heads-up under the tavern order it plays the equilibrium files (tests/bots/test_recall.py)."""
+    monkeypatch.setattr("referee.games.liars_dice.bots.strong.recall_moves", lambda seen: None)
 
 HANDS = hands_of(5)
 PRIOR = np.array([w for _, w in HANDS])

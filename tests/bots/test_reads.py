@@ -1,6 +1,8 @@
 """The strong bot values its raises partly against a reader of its range (issue 14, ``Mix.reads``)."""
 from __future__ import annotations
 
+import pytest
+
 from dataclasses import replace
 
 import numpy as np
@@ -12,6 +14,13 @@ from referee.games.liars_dice.bots.beliefs import FaceBelief
 from referee.games.liars_dice.bots.raise_values import raise_values_by_count, read_raise_values
 from referee.games.liars_dice.bots.strong import StrongBot
 from tests.bots.test_balance import HANDS, PRIOR, policies, with_memory
+
+
+@pytest.fixture(autouse=True)
+def posterior_play(monkeypatch):
+    """These tests hold strong's posterior play (3+ seats, the other house rules, and the heads-up rounds its
+    bank pays for); heads-up under the tavern order it plays the equilibrium files (tests/bots/test_recall.py)."""
+    monkeypatch.setattr("referee.games.liars_dice.bots.strong.recall_moves", lambda seen: None)
 
 
 class Unread(StrongBot):
