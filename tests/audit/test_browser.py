@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, expect
 from referee.fairness.keys import fingerprint
 from referee.fairness.report import Report
 from referee.fairness.verify_play import check_play
-from referee.web.i18n import translate
+from referee.web.i18n import regular_name, translate
 from tests.browser.players import Person
 
 from .house_logs import house_evening, preset
@@ -175,12 +175,13 @@ def test_the_audit_page_shows_each_rounds_bids_call_count_and_loser_in_english_a
     called = [re.search(r"calls Liar on (\d+) × (\d) by seat \d: (\d+) counted, so seat (\d) loses 1 die", c.message)
               for c in report.checks if " calls Liar on " in c.message]
     quantity, face, count, loser = called[0].groups()
+    # As logged: a regular under its bar name (Бочка), which each language's page shows translated.
     names = {e["public"]["seat"]: e["public"]["name"] for e in export["entries"] if e["kind"] == "seat_taken"}
     page = finished["anna"].page
     for lang, texts in (("en", ["The game, re-derived by the rules", f"called “Liar!” on", f"{quantity} × {face}",
-                                f"{count} matching di", f"{names[int(loser)]} (seat {int(loser) + 1}) loses 1 die"]),
+                                f"{count} matching di", f"{regular_name('en', names[int(loser)])} (seat {int(loser) + 1}) loses 1 die"]),
                         ("ru", ["Игра, пересчитанная по правилам", "кричит «Лжец!» в ответ на ставку",
-                                f"{names[int(loser)]} (место {int(loser) + 1}) теряет 1 кубик"])):
+                                f"{regular_name('ru', names[int(loser)])} (место {int(loser) + 1}) теряет 1 кубик"])):
         page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
         page.goto(f"{base_url}/t/{finished['table']}/audit")
         expect(page.locator("#audit-summary")).to_have_attribute("data-state", "ok", timeout=20000)

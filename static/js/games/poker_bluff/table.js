@@ -153,10 +153,14 @@ export class PokerTable {
     this.onState(before, state);
   }
 
+  // A turn's control takes the focus without scrolling to it: the layout (poker.css) already keeps it
+  // on the first screen, and a focus landing while the picker or the cup is still settling moved the
+  // page under the player's eyes. The end of a round or of a game may lie lower: those scroll.
   placeFocus({ game }) {
-    if (game.phase === "responding") focusIfIdle(this.believe.hidden ? this.doubt : this.believe);
-    else if (game.phase === "declaring") focusIfIdle(this.picker.submit);
-    else if (game.phase === "keeping") focusIfIdle(this.cup.dice.querySelector("button:not([disabled])") ?? this.cup.reroll);
+    const still = { preventScroll: true };
+    if (game.phase === "responding") focusIfIdle(this.believe.hidden ? this.doubt : this.believe, still);
+    else if (game.phase === "declaring") focusIfIdle(this.picker.submit, still);
+    else if (game.phase === "keeping") focusIfIdle(this.cup.dice.querySelector("button:not([disabled])") ?? this.cup.reroll, still);
     else if (game.phase === "revealed") focusIfIdle(this.nextRound);
     else if (game.phase === "over") focusIfIdle(this.nextGame);
   }
