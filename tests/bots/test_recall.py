@@ -13,7 +13,7 @@ import pytest
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.recall import RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy, solved
 from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, unpack
-from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallSolver, memory_of
+from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallPolicy, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
 from referee.games.liars_dice.bots.strong import StrongBot
@@ -32,13 +32,24 @@ def test_the_abstraction_of_one_die_each_keeps_the_game_value_and_is_hard_to_exp
     assert exploitability(solver.game, RecallSolver(solver.game).current()) > 0.2      # uniform play
 
 
+def floored(policy: RecallPolicy, floor: float = 0.006) -> RecallPolicy:
+    """``policy`` without its moves played less often than ``floor``, as the shipped files drop them: the
+    exact best response then walks only what is played (a fraction of a second here instead of half a
+    minute), and what it measures is what would be shipped."""
+    def cut(rows: np.ndarray) -> np.ndarray:
+        kept = np.where(rows >= floor, rows, 0)
+        total = kept.sum(axis=-1, keepdims=True)
+        return kept / np.where(total > 0, total, 1)
+    return RecallPolicy(cut(policy.opening), (cut(policy.nodes[0]), cut(policy.nodes[1])))
+
+
 def test_remembering_the_face_of_ones_own_last_bid_is_what_makes_the_plain_rounds_hard_to_exploit():
     """Without wild ones, a player who forgets that it bid the face now raised is read (issue 27's choice)."""
     gaps = {}
     for memory in MEMORIES:
         solver = RecallSolver(RoundGame((2, 1), wild=False), memory)
         solver.run(300)
-        gaps[memory] = exploitability(solver.game, solver.average(), memory)
+        gaps[memory] = exploitability(solver.game, floored(solver.average()), memory)
     assert gaps["face"] < 0.01 < 0.1 < gaps["none"] and gaps["bid"] < 0.01
 
 
