@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from referee.games.liars_dice.bots.base import LIAR
-from referee.games.liars_dice.bots.recall import RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy, solved
+from referee.games.liars_dice.bots.recall import (RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy,
+                                                  solved, use_directory)
 from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, unpack
 from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
@@ -53,7 +54,7 @@ def test_a_rebuild_gives_the_shipped_bytes():
 def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
     games = manifest()["games"]
     assert set(games) == {spec.name for spec in SPECS} and len(games) == 50
-    assert manifest()["memory"] == MEMORY
+    assert manifest()["memory"] == MEMORY and {entry["memory"] for entry in games.values()} == {MEMORY}
     for name, entry in games.items():
         data = (RECALL_DIR / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"] and len(data) == entry["bytes"]
@@ -79,18 +80,17 @@ def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
         assert not nodes[:, :, :, :n][:, :, below].any()
 
 
-def test_a_corrupt_file_is_refused(tmp_path, monkeypatch):
-    import referee.games.liars_dice.bots.recall as recall
+def test_a_corrupt_file_is_refused(tmp_path):
     for name in ("manifest.json", manifest()["games"]["1v1-wild"]["file"]):
         (tmp_path / name).write_bytes((RECALL_DIR / name).read_bytes())
     (tmp_path / manifest()["games"]["1v1-wild"]["file"]).write_bytes(b"not the file")
-    monkeypatch.setattr(recall, "RECALL_DIR", tmp_path)
-    solved.cache_clear()
+    use_directory(tmp_path)
     try:
         with pytest.raises(CorruptEquilibrium):
             solved("1v1-wild")
     finally:
-        solved.cache_clear()
+        use_directory(None)
+    assert solved("1v1-wild") is not None
 
 
 def test_strong_plays_the_equilibrium_heads_up_and_its_own_play_elsewhere():

@@ -93,6 +93,7 @@ class RecallSolver:
         self.game = game
         n = len(game.bids)
         self.n = n
+        self.kind = memory
         self.memory = memory_of(game, memory)
         m = int(self.memory.max()) + 1
         self.seen = [j + 1 if memory == "bid" else m for j in range(n)]
