@@ -161,7 +161,7 @@ def built(out: Path, name: str) -> Path:
 def reader(args: argparse.Namespace) -> None:
     import multiprocessing
 
-    from referee.games.liars_dice.bots.recall import use_directory
+    from referee.games.liars_dice.bots.recall import memory_kind, solved, use_directory
     assert multiprocessing.get_start_method() == "fork"       # the workers read the directory their parent set
     print("| k v k wild | strong remembers | first rounds | reader wins the round (95 % CI) | 2p - 1 | seconds |\n"
           "|---|---|---|---|---|---|", flush=True)
@@ -171,6 +171,7 @@ def reader(args: argparse.Namespace) -> None:
         shares = {}
         for memory, path in (("face", None), ("bid", directory)):
             use_directory(path)
+            assert memory_kind(name) == memory and solved(name) is not None     # read once, before the workers fork
             started = time.time()
             tallies, rounds, _ = play(args.games, args.seed + 100 * k, k, args)
             won, played = rounds.get((k, k, True), [0, 0])
