@@ -13,8 +13,9 @@ memory keeps the whole bid. Three parts, each printing the load average before a
   time (``recall`` keeps each round's array of 255ths).
 - ``reader``: per dice count ``k``, the reader of ``bench/ld_reader.py`` against strong in the first
   round of ``--games`` games of ``k`` dice each (wild ones), strong playing the round solved with
-  ``"face"`` (shipped) and with ``"bid"`` (``recall_build --memory bid`` into a copy of the shipped
-  directory, ``recall.use_directory``), the same seeds for both (the same deals): the reader's share of
+  ``"face"`` and with ``"bid"`` (each a copy of the shipped directory, ``--build``/face and /bid, the round
+  solved again there with ``recall_build --memory`` unless it was shipped so; ``recall.use_directory``),
+  the same seeds for both (the same deals): the reader's share of
   those rounds with Wilson 95 % intervals, and the difference with its 95 % interval (unpaired, so
   conservative).
 
@@ -141,20 +142,22 @@ def difference(won: tuple[int, int], other: tuple[int, int]) -> str:
     return f"{100 * (p - q):+.1f} points [{100 * (p - q - spread):+.1f}, {100 * (p - q + spread):+.1f}]"
 
 
-def built(out: Path, name: str) -> Path:
-    """``out``: the shipped directory with round ``name`` solved again with "bid" memory (kept between runs)."""
+def built(out: Path, name: str, memory: str) -> Path:
+    """``out / memory``: the shipped directory with round ``name`` solved again with ``memory`` unless it was
+    shipped so (kept between runs)."""
     from referee.games.liars_dice.bots.recall import RECALL_DIR, memory_kind, use_directory
+    out = out / memory
     if not (out / "manifest.json").exists():
         shutil.copytree(RECALL_DIR, out, ignore=shutil.ignore_patterns("*.lock"), dirs_exist_ok=True)
     use_directory(out)
-    fresh = memory_kind(name) != "bid"
+    fresh = memory_kind(name) != memory
     use_directory(None)
     if fresh:
         started = time.time()
         command = [sys.executable, "-m", "referee.games.liars_dice.bots.recall_build", "--out", str(out),
-                   "--only", name, "--memory", "bid"]
+                   "--only", name, "--memory", memory]
         subprocess.run(command, env=os.environ | ONE_THREAD, check=True)
-        print(f"  solved {name} with bid memory in {time.time() - started:.0f} s", flush=True)
+        print(f"  solved {name} with {memory} memory in {time.time() - started:.0f} s", flush=True)
     return out
 
 
@@ -167,10 +170,9 @@ def reader(args: argparse.Namespace) -> None:
           "|---|---|---|---|---|---|", flush=True)
     for k in args.dice:
         name = f"{k}v{k}-wild"
-        directory = built(args.build, name)
         shares = {}
-        for memory, path in (("face", None), ("bid", directory)):
-            use_directory(path)
+        for memory in ("face", "bid"):
+            use_directory(built(args.build, name, memory))
             assert memory_kind(name) == memory and solved(name) is not None     # read once, before the workers fork
             started = time.time()
             tallies, rounds, _ = play(args.games, args.seed + 100 * k, k, args)

@@ -13,7 +13,7 @@ import pytest
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.recall import (RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy,
                                                   solved, use_directory)
-from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, unpack
+from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, memory_for, unpack
 from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
@@ -54,7 +54,9 @@ def test_a_rebuild_gives_the_shipped_bytes():
 def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
     games = manifest()["games"]
     assert set(games) == {spec.name for spec in SPECS} and len(games) == 50
-    assert manifest()["memory"] == MEMORY and {entry["memory"] for entry in games.values()} == {MEMORY}
+    assert manifest()["memory"] == MEMORY                  # the kind of an entry that names none
+    assert {name: entry["memory"] for name, entry in games.items()} == {spec.name: memory_for(spec) for spec in SPECS}
+    assert {memory_for(spec) for spec in SPECS} == {"face", "bid"}
     for name, entry in games.items():
         data = (RECALL_DIR / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"] and len(data) == entry["bytes"]
@@ -65,10 +67,10 @@ def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
 def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
     game = RoundGame(spec.dice, spec.wild)
     flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
-    policy = unpack(game, flat)
+    policy = unpack(game, flat, memory_for(spec))
     n = len(game.bids)
     assert (policy.opening.sum(axis=1) > 0).all()
-    memories = int(memory_of(game, MEMORY).max()) + 1
+    memories = int(memory_of(game, memory_for(spec)).max()) + 1
     for actor in (0, 1):
         nodes = policy.nodes[actor]
         assert nodes.shape == (len(game.hands[actor]), memories, n, n + 1)

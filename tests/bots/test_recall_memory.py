@@ -12,12 +12,13 @@ import pytest
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.recall import (CorruptEquilibrium, manifest, memory_kind, recall_moves, recall_policy,
                                                   solved, use_directory)
-from referee.games.liars_dice.bots.recall_build import main, shares
+from referee.games.liars_dice.bots.recall_build import SPECS, main, memory_for, shares
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
 from tests.bots.test_strong import heads_up_view
 
 ROUND = "2v1-wild"
+SPEC = next(spec for spec in SPECS if spec.name == ROUND)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def reading(built):
 def test_the_manifest_records_the_memory_each_round_was_solved_with(built):
     entry = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["games"][ROUND]
     assert entry["memory"] == "bid" and 0 <= entry["exploitability"] < 0.05
-    assert memory_kind(ROUND) == "face"                     # the shipped round is read as it was solved
+    assert memory_kind(ROUND) == memory_for(SPEC)           # the shipped round is read as it was solved
 
 
 def test_a_round_solved_with_bid_memory_is_read_with_the_whole_own_last_bid(reading):
@@ -88,4 +89,4 @@ def test_a_corrupt_file_solved_with_bid_memory_is_refused(built, tmp_path):
             solved(ROUND)
     finally:
         use_directory(None)
-    assert manifest()["games"][ROUND]["memory"] == "face"
+    assert manifest()["games"][ROUND]["memory"] == memory_for(SPEC)

@@ -2,11 +2,13 @@
 
 ``recall_build`` writes one gzip'd array per round (``"5v4-wild.npy.gz"``: the opener's dice v the
 other's, wild ones or not) and ``manifest.json`` with each file's SHA-256. A player of that
-abstraction remembers its hand, whether it opened, the standing bid and the face of its own last
-bid (``recall_cfr``; or its whole last bid where the round's manifest entry says ``"memory": "bid"``:
-each round is read with the memory it was solved with); its move is a row of the array. A file is read the first time a round of its
-kind comes up, checked against the manifest, and kept as it is, in 255ths (13 MB for 5 v 5 without
-wild ones, 107 MB for all 50 files); a decision turns the rows it reads into probabilities. The
+abstraction remembers its hand, whether it opened, the standing bid and its own last bid: the whole
+bid where each side has at most 4 dice, its face in the rounds with 5 dice on a side (``recall_cfr``;
+the round's manifest entry says which, ``"memory"``, and the round is read with it); its move is a row
+of the array. A file is read the first time a round of its kind comes up, checked against the
+manifest, and kept as it is, in 255ths (13 MB for 5 v 5 without wild ones, 29 MB for 4 v 4 without
+wild ones remembering the bid, 227 MB for all 50 files); a decision turns the rows it reads into
+probabilities. ``use_directory`` reads another build instead (an experiment's). The
 files are solved for the orders and calls of ``endgame.solved_rules`` (the `tavern` order, with or
 without wild ones, no spot on, no palifico); elsewhere ``recall_policy`` gives None, and so does
 ``recall_moves`` at a row the file leaves empty (one the bot's own shipped play never reaches, e.g.
