@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from referee.games.liars_dice.bots.base import LIAR
-from referee.games.liars_dice.bots.recall import RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy, solved
-from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, unpack
+from referee.games.liars_dice.bots.recall import (RECALL_DIR, CorruptEquilibrium, manifest, recall_moves, recall_policy,
+                                                  solved, use_directory)
+from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, memory_for, unpack
 from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallPolicy, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
@@ -64,7 +65,9 @@ def test_a_rebuild_gives_the_shipped_bytes():
 def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
     games = manifest()["games"]
     assert set(games) == {spec.name for spec in SPECS} and len(games) == 50
-    assert manifest()["memory"] == MEMORY
+    assert manifest()["memory"] == MEMORY                  # the kind of an entry that names none
+    assert {name: entry["memory"] for name, entry in games.items()} == {spec.name: memory_for(spec) for spec in SPECS}
+    assert {memory_for(spec) for spec in SPECS} == {"face", "bid"}
     for name, entry in games.items():
         data = (RECALL_DIR / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"] and len(data) == entry["bytes"]
@@ -75,10 +78,10 @@ def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
 def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
     game = RoundGame(spec.dice, spec.wild)
     flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
-    policy = unpack(game, flat)
+    policy = unpack(game, flat, memory_for(spec))
     n = len(game.bids)
     assert (policy.opening.sum(axis=1) > 0).all()
-    memories = int(memory_of(game, MEMORY).max()) + 1
+    memories = int(memory_of(game, memory_for(spec)).max()) + 1
     for actor in (0, 1):
         nodes = policy.nodes[actor]
         assert nodes.shape == (len(game.hands[actor]), memories, n, n + 1)
@@ -90,18 +93,17 @@ def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
         assert not nodes[:, :, :, :n][:, :, below].any()
 
 
-def test_a_corrupt_file_is_refused(tmp_path, monkeypatch):
-    import referee.games.liars_dice.bots.recall as recall
+def test_a_corrupt_file_is_refused(tmp_path):
     for name in ("manifest.json", manifest()["games"]["1v1-wild"]["file"]):
         (tmp_path / name).write_bytes((RECALL_DIR / name).read_bytes())
     (tmp_path / manifest()["games"]["1v1-wild"]["file"]).write_bytes(b"not the file")
-    monkeypatch.setattr(recall, "RECALL_DIR", tmp_path)
-    solved.cache_clear()
+    use_directory(tmp_path)
     try:
         with pytest.raises(CorruptEquilibrium):
             solved("1v1-wild")
     finally:
-        solved.cache_clear()
+        use_directory(None)
+    assert solved("1v1-wild") is not None
 
 
 def test_strong_plays_the_equilibrium_heads_up_and_its_own_play_elsewhere():

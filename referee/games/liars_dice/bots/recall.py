@@ -2,10 +2,13 @@
 
 ``recall_build`` writes one gzip'd array per round (``"5v4-wild.npy.gz"``: the opener's dice v the
 other's, wild ones or not) and ``manifest.json`` with each file's SHA-256. A player of that
-abstraction remembers its hand, whether it opened, the standing bid and the face of its own last
-bid (``recall_cfr``); its move is a row of the array. A file is read the first time a round of its
-kind comes up, checked against the manifest, and kept as it is, in 255ths (13 MB for 5 v 5 without
-wild ones, 107 MB for all 50 files); a decision turns the rows it reads into probabilities. The
+abstraction remembers its hand, whether it opened, the standing bid and its own last bid: the whole
+bid where each side has at most 4 dice, its face in the rounds with 5 dice on a side (``recall_cfr``;
+the round's manifest entry says which, ``"memory"``, and the round is read with it); its move is a row
+of the array. A file is read the first time a round of its kind comes up, checked against the
+manifest, and kept as it is, in 255ths (13 MB for 5 v 5 without wild ones, 29 MB for 4 v 4 without
+wild ones remembering the bid, 227 MB for all 50 files); a decision turns the rows it reads into
+probabilities. ``use_directory`` reads another build instead (an experiment's). The
 files are solved for the orders and calls of ``endgame.solved_rules`` (the `tavern` order, with or
 without wild ones, no spot on, no palifico); elsewhere ``recall_policy`` gives None, and so does
 ``recall_moves`` at a row the file leaves empty (one the bot's own shipped play never reaches, e.g.
@@ -40,24 +43,40 @@ from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
 
 RECALL_DIR = Path(__file__).with_name("recall")
+"""The shipped files."""
+_READ_FROM = [RECALL_DIR]
 
 
 class CorruptEquilibrium(Exception):
     """A solved file does not match its manifest (rebuild it: ``make equilibria``)."""
 
 
+def use_directory(path: Path | None) -> None:
+    """From now on, in this process, read the equilibria from ``path`` (a directory ``recall_build --out``
+    wrote, e.g. an experiment's: ``bench/ld_memory.py``), or from the shipped ``RECALL_DIR`` (None)."""
+    _READ_FROM[0] = RECALL_DIR if path is None else Path(path)
+    manifest.cache_clear()
+    solved.cache_clear()
+
+
 @lru_cache(maxsize=1)
 def manifest() -> dict[str, Any]:
-    """``recall/manifest.json``: per round its file, SHA-256, iterations and figures."""
-    data: dict[str, Any] = json.loads((RECALL_DIR / "manifest.json").read_text(encoding="utf-8"))
+    """``recall/manifest.json``: per round its file, SHA-256, memory, iterations and figures."""
+    data: dict[str, Any] = json.loads((_READ_FROM[0] / "manifest.json").read_text(encoding="utf-8"))
     return data
 
 
+def memory_kind(name: str) -> str:
+    """What the players of round ``name`` remember of their own last bid (``"face"`` unless its entry says)."""
+    kind: str = manifest()["games"][name].get("memory", MEMORY)
+    return kind
+
+
 @lru_cache(maxsize=None)
-def _game(dice: tuple[int, int], wild: bool) -> tuple[RoundGame, dict[tuple[int, int], int], np.ndarray]:
-    """The round's game, each bid's index, and what each bid leaves its bidder to remember."""
+def _game(dice: tuple[int, int], wild: bool, kind: str) -> tuple[RoundGame, dict[tuple[int, int], int], np.ndarray]:
+    """The round's game, each bid's index, and what each bid leaves its bidder to remember (``kind``)."""
     game = RoundGame(dice, wild)
-    return game, {bid: k for k, bid in enumerate(game.bids)}, memory_of(game, MEMORY)
+    return game, {bid: k for k, bid in enumerate(game.bids)}, memory_of(game, kind)
 
 
 @lru_cache(maxsize=None)
@@ -66,12 +85,13 @@ def solved(name: str) -> RecallPolicy | None:
     entry = manifest()["games"].get(name)
     if entry is None:
         return None
-    data = (RECALL_DIR / entry["file"]).read_bytes()
+    data = (_READ_FROM[0] / entry["file"]).read_bytes()
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        raise CorruptEquilibrium(f"{entry['file']} does not match recall/manifest.json")
+        raise CorruptEquilibrium(f"{entry['file']} does not match {_READ_FROM[0] / 'manifest.json'}")
     opener, other = name.split("-")[0].split("v")
     flat = np.load(io.BytesIO(gzip.decompress(data)), allow_pickle=False)
-    return unpack(_game((int(opener), int(other)), name.endswith("-wild"))[0], flat)
+    kind = memory_kind(name)
+    return unpack(_game((int(opener), int(other)), name.endswith("-wild"), kind)[0], flat, kind)
 
 
 def round_value(opener_dice: int, other_dice: int, wild: bool) -> float | None:
@@ -91,10 +111,11 @@ def recall_policy(seen: Situation) -> tuple[list[Move], np.ndarray] | None:
         return None
     opener_dice = seen.counts[seen.bids[0][0]] if seen.bids else len(seen.dice)
     dice = (opener_dice, seen.total - opener_dice)
-    policy = solved(f"{dice[0]}v{dice[1]}-{'wild' if seen.wild else 'plain'}")
+    name = f"{dice[0]}v{dice[1]}-{'wild' if seen.wild else 'plain'}"
+    policy = solved(name)
     if policy is None:
         return None
-    game, index, memory = _game(dice, seen.wild)
+    game, index, memory = _game(dice, seen.wild, memory_kind(name))
     if not seen.bids:
         return list(game.bids), shares(policy.opening)
     actor = len(seen.bids) % 2

@@ -1,12 +1,15 @@
 """Build the standing-bid equilibria the strong bot ships: solve, quantise, write gzip'd arrays and a manifest.
 
 One command rebuilds every file (``make equilibria``: two processes of one thread each, the rounds
-with wild ones and those without, about 35 minutes of two cores)::
+with wild ones and those without, about 50 minutes of two cores)::
 
     python -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ [--only '*-wild']
+        [--memory face|bid]
 
 Each heads-up round from 1 v 1 to 5 v 5 dice (opener's v the other's), with wild ones and without,
-is solved by ``recall_cfr`` (each player remembering the face of its own last bid) and its average
+is solved by ``recall_cfr``, each player remembering the whole of its own last bid where each side
+has at most ``WHOLE_BID`` dice and its face elsewhere (``memory_for``; ``--memory`` overrides it for an
+experiment: the manifest records each round's kind and ``recall`` reads the round's file with it), and its average
 strategy stored in 255ths: moves below ``FLOOR`` are dropped (``recall`` renormalises), and so are the
 rows a player never reaches by its own shipped play (``pruned``). The manifest records each file's SHA-256, the iterations, the
 opener's value in the abstraction and, where the whole round is small enough to walk (3 dice in
@@ -35,7 +38,7 @@ import numpy as np
 
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.endgame_build import Endgame as Spec
-from referee.games.liars_dice.bots.recall_cfr import RecallPolicy, RecallSolver, memory_of
+from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallPolicy, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame, best_response
 
 FLOOR = 0.006
@@ -50,10 +53,25 @@ WALKED = 3
 
 
 MEMORY = "face"
-"""What a player of the shipped abstraction remembers of its own last bid (``recall_cfr.memory_of``)."""
+"""What a player of the shipped abstraction remembers of its own last bid (``recall_cfr.memory_of``), unless
+the round's manifest entry says otherwise (its ``"memory"``; the manifest's own is this default)."""
 SPECS = tuple(Spec((a, b), wild, 400) for wild in (True, False) for a in range(1, 6) for b in range(1, 6))
 """What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds take 9 minutes of one
-core with wild ones, 15 without)."""
+core with wild ones, 15 without; 4 v 4 with "bid" memory 4 and 7)."""
+WHOLE_BID = 4
+"""Rounds with at most this many dice a side are solved with "bid" memory: against the reader of
+``bench/ld_reader.py`` it took strong's share of the first rounds of 2,000 games from 58.0 % to 51.6 %
+at 3 v 3 and from 58.8 % to 53.1 % at 4 v 4 (bench/README.md, ``ld_memory.py``); a 5-dice round's "bid"
+solve takes hours of a core, so those keep ``MEMORY``."""
+
+
+def memory_for(spec: Spec) -> str:
+    """What the players of ``spec``'s shipped round remember of their own last bid.
+
+    >>> memory_for(Spec((4, 4), True, 400)), memory_for(Spec((5, 4), True, 400))
+    ('bid', 'face')
+    """
+    return "bid" if max(spec.dice) <= WHOLE_BID else MEMORY
 
 
 def quantised(policy: RecallPolicy) -> np.ndarray:
@@ -66,7 +84,7 @@ def quantised(policy: RecallPolicy) -> np.ndarray:
 def pruned(solver: RecallSolver, flat: np.ndarray) -> np.ndarray:
     """``flat`` with the rows its own player never reaches by its own play zeroed (a hand that never bid a
     face of that memory, or never faces that bid): most of the file, which then compresses to little."""
-    own = solver.reaches(as_shares(unpack(solver.game, flat)))[1]
+    own = solver.reaches(as_shares(unpack(solver.game, flat, solver.kind)))[1]
     sizes = [len(h) for h in solver.game.hands]
     n, m = solver.n, solver.group.shape[1]
     out = flat.copy()
@@ -95,11 +113,11 @@ def exploitability(game: RoundGame, policy: RecallPolicy, memory_kind: str = MEM
     return (best_response(game, strategy, 0) + best_response(game, strategy, 1)) / 2
 
 
-def unpack(game: RoundGame, flat: np.ndarray) -> RecallPolicy:
-    """The shipped array as a strategy of counts in 255ths (views of ``flat``, no copy; ``shares`` gives
-    probabilities; a row its player never reaches is all zero)."""
+def unpack(game: RoundGame, flat: np.ndarray, memory: str = MEMORY) -> RecallPolicy:
+    """The shipped array of a round solved with ``memory`` as a strategy of counts in 255ths (views of
+    ``flat``, no copy; ``shares`` gives probabilities; a row its player never reaches is all zero)."""
     n, sizes = len(game.bids), [len(h) for h in game.hands]
-    m = int(memory_of(game, MEMORY).max()) + 1
+    m = int(memory_of(game, memory).max()) + 1
     rest = flat[sizes[0] * n:]
     first = sizes[0] * m * n * (n + 1)
     return RecallPolicy(flat[:sizes[0] * n].reshape(sizes[0], n), (rest[:first].reshape(sizes[0], m, n, n + 1),
@@ -121,21 +139,24 @@ def as_shares(policy: RecallPolicy) -> RecallPolicy:
     return RecallPolicy(shares(policy.opening), (shares(policy.nodes[0]), shares(policy.nodes[1])))
 
 
-def build(spec: Spec) -> tuple[bytes, dict[str, Any]]:
-    """Solve one round: the file's bytes and its report."""
+def build(spec: Spec, memory: str | None = None) -> tuple[bytes, dict[str, Any]]:
+    """Solve one round, its players remembering ``memory`` of their own last bid (default: the shipped
+    round's, ``memory_for``): the file's bytes and its report."""
     started = time.time()
+    memory = memory or memory_for(spec)
     game = RoundGame(spec.dice, spec.wild)
-    solver = RecallSolver(game, MEMORY)
+    solver = RecallSolver(game, memory)
     solver.run(spec.iterations)
     average = solver.average()
     flat = pruned(solver, quantised(average))
     buffer = io.BytesIO()
     np.save(buffer, flat, allow_pickle=False)
     data = gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0)
-    report: dict[str, Any] = {"iterations": spec.iterations, "bids": len(game.bids), "memory": MEMORY,
+    report: dict[str, Any] = {"iterations": spec.iterations, "bids": len(game.bids), "memory": memory,
                               "opener_value": round(solver.value(average), 5)}
     if sum(spec.dice) <= WALKED:
-        report["exploitability"] = round(exploitability(game, as_shares(unpack(game, flat))), 5) + 0.0   # never "-0.0"
+        policy = as_shares(unpack(game, flat, memory))
+        report["exploitability"] = round(exploitability(game, policy, memory), 5) + 0.0   # never "-0.0"
     report["seconds"] = round(time.time() - started, 1)
     return data, report
 
@@ -145,12 +166,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee.games.liars_dice.bots.recall_build")
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--only", default="*", help="a pattern of names such as 5v4-wild or '*-plain' (default: all)")
+    parser.add_argument("--memory", choices=MEMORIES,
+                        help="what a player remembers of its own last bid (default: the round's, memory_for; "
+                             "recorded per round)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for spec in sorted(SPECS, key=lambda s: sum(s.dice)):
         if not fnmatch.fnmatch(spec.name, args.only):
             continue
-        data, report = build(spec)
+        data, report = build(spec, args.memory)
         (args.out / f"{spec.name}.npy.gz").write_bytes(data)
         report |= {"file": f"{spec.name}.npy.gz", "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()}
         print(spec.name, json.dumps(report, sort_keys=True), flush=True)

@@ -81,14 +81,23 @@ def normalised(sums: np.ndarray, legal: np.ndarray) -> np.ndarray:
 
 
 class RecallSolver:
-    """CFR+ over the standing-bid abstraction of one heads-up round (``RoundGame``)."""
+    """CFR+ over the standing-bid abstraction of one heads-up round (``RoundGame``).
+
+    Only what can occur is walked: facing bid ``j`` a player remembering its whole last bid (``"bid"``)
+    remembers one below ``j`` or none (``seen[j] = j + 1`` memories) and has the moves above ``j``
+    (``low[j] = j + 1``); the rows of the other memories stay zero. With ``"face"`` or ``"none"`` every
+    memory can occur and the rows are walked whole (``seen[j] = m``, ``low[j] = 0``), as the shipped files
+    were solved."""
 
     def __init__(self, game: RoundGame, memory: str = "face") -> None:
         self.game = game
         n = len(game.bids)
         self.n = n
+        self.kind = memory
         self.memory = memory_of(game, memory)
         m = int(self.memory.max()) + 1
+        self.seen = [j + 1 if memory == "bid" else m for j in range(n)]
+        self.low = [j + 1 if memory == "bid" else 0 for j in range(n)]
         self.group = np.zeros((n, m))                     # one-hot: bid j → the memory it leaves its bidder
         self.group[np.arange(n), self.memory] = 1
         self.weights = [np.array([w for _, w in hands]) for hands in game.hands]
@@ -110,15 +119,26 @@ class RecallSolver:
         self.sums = tuple(np.zeros((size, m, n, n + 1)) for size in sizes)
         self.iterations = 0
 
+    def blocks(self) -> list[tuple[int, int, int]]:
+        """Per standing bid ``j``: ``(j, memories that can occur, first move walked)``."""
+        return list(zip(range(self.n), self.seen, self.low))
+
+    def strategy(self, tables: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Regret matching (``normalised``) of both players' tables, block by block; rows that cannot
+        occur stay zero."""
+        out = tuple(np.zeros(table.shape, DTYPE) for table in tables)
+        for j, c, lo in self.blocks():
+            for q in (0, 1):
+                out[q][:, :c, j, lo:] = normalised(tables[q][:, :c, j, lo:], self.legal[:c, j, lo:])
+        return out[0], out[1]
+
     def current(self) -> RecallPolicy:
         """The strategy regret matching gives now."""
-        return RecallPolicy(normalised(self.regret_open, np.ones(self.n, DTYPE)),
-                            (normalised(self.regrets[0], self.legal), normalised(self.regrets[1], self.legal)))
+        return RecallPolicy(normalised(self.regret_open, np.ones(self.n, DTYPE)), self.strategy(self.regrets))
 
     def average(self) -> RecallPolicy:
         """The average strategy (what is shipped)."""
-        return RecallPolicy(normalised(self.sum_open, np.ones(self.n)),
-                            (normalised(self.sums[0], self.legal), normalised(self.sums[1], self.legal)))
+        return RecallPolicy(normalised(self.sum_open, np.ones(self.n)), self.strategy(self.sums))
 
     def reaches(self, policy: RecallPolicy) -> tuple[list[np.ndarray], list[np.ndarray]]:
         """Per node of each player, ``(standing bid, memory, hands)``: the other's counterfactual reach of its
@@ -128,14 +148,16 @@ class RecallSolver:
         other = [np.zeros((n, m, sizes[1 - q])) for q in (0, 1)]
         own = [np.zeros((n, m, sizes[q])) for q in (0, 1)]
         for z in range(n):
+            c = self.seen[z]
             for actor in (0, 1):                 # the nodes where ``actor`` faces bid z, made by the other
                 bidder = 1 - actor
                 if z:
                     # per earlier standing bid j: the bidder's own reach there times its chance of bidding z,
                     # summed over its memories, grouped by what bid j leaves the actor to remember
-                    chances = policy.nodes[bidder][:, :, :z, z].transpose(2, 1, 0)          # (j, memory, bidder's)
-                    other[actor][z] = self.group[:z].T @ (own[bidder][:z] * chances).sum(axis=1)
-                    own[actor][z] = self.group[:z].T @ other[bidder][:z].sum(axis=1)
+                    b = self.seen[z - 1]
+                    chances = policy.nodes[bidder][:, :b, :z, z].transpose(2, 1, 0)          # (j, memory, bidder's)
+                    other[actor][z, :c] = self.group[:z, :c].T @ (own[bidder][:z, :b] * chances).sum(axis=1)
+                    own[actor][z, :c] = self.group[:z, :c].T @ other[bidder][:z, :b].sum(axis=1)
                 if actor == 1:                    # the opening: the other has no bid of its own yet
                     other[actor][z, 0] += policy.opening[:, z]
                     own[actor][z, 0] += 1.0
@@ -146,13 +168,13 @@ class RecallSolver:
         n, m = self.n, self.group.shape[1]
         h0, h1 = len(self.weights[0]), len(self.weights[1])
         after = (np.zeros((h0, n, m, h1), DTYPE), np.zeros((h1, n, m, h0), DTYPE))
-        for j in range(n - 1, -1, -1):
+        for j, c, _ in reversed(self.blocks()):
             for actor in (0, 1):
-                sigma = policy.nodes[actor][:, :, j, :]                       # (actor's, memory, moves)
+                sigma = policy.nodes[actor][:, :c, j, :]                      # (actor's, memory, moves)
                 here = self.call[actor][:, None, j, :] * sigma[:, :, -1:]
                 if j + 1 < n:                     # a raise to z: the other faces z remembering bid j
                     here += np.matmul(sigma[:, :, j + 1:n], after[actor][:, j + 1:, self.memory[j], :])
-                after[1 - actor][:, j] = here.transpose(2, 1, 0)
+                after[1 - actor][:, j, :c] = here.transpose(2, 1, 0)
         return after
 
     def iterate(self) -> None:
@@ -164,18 +186,20 @@ class RecallSolver:
         t = self.iterations
         n = self.n
         for actor, sign in ((0, 1.0), (1, -1.0)):
-            moves = np.empty(self.regrets[actor].shape, DTYPE)             # (actor's, memory, standing, moves)
             reach = (other[actor] * self.weights[1 - actor]).astype(DTYPE)   # (standing, memory, other's)
-            for j in range(n):
-                weight = reach[j].T                                       # (other's, memory)
-                moves[:, :, j, :n] = np.matmul(after[actor][:, :, self.memory[j], :], weight).transpose(0, 2, 1)
-                moves[:, :, j, n] = self.call[actor][:, j, :] @ weight
-            moves *= sign * self.weights[actor][:, None, None, None].astype(DTYPE)
-            sigma = policy.nodes[actor]
-            node = (moves * sigma).sum(axis=3, keepdims=True)
-            self.regrets[actor][:] = np.maximum(self.regrets[actor] + (moves - node) * self.legal, 0)
-            mine = own[actor].transpose(2, 1, 0)[..., None] * self.weights[actor][:, None, None, None]
-            self.sums[actor][:] += t * mine * sigma
+            scale = sign * self.weights[actor][:, None, None].astype(DTYPE)
+            for j, c, lo in self.blocks():
+                weight = reach[j, :c].T                                   # (other's, memory)
+                moves = np.empty((len(self.weights[actor]), c, n + 1 - lo), DTYPE)   # (actor's, memory, moves)
+                moves[:, :, :n - lo] = np.matmul(after[actor][:, lo:, self.memory[j], :], weight).transpose(0, 2, 1)
+                moves[:, :, n - lo] = self.call[actor][:, j, :] @ weight
+                moves *= scale
+                sigma = policy.nodes[actor][:, :c, j, lo:]
+                node = (moves * sigma).sum(axis=2, keepdims=True)
+                regrets = self.regrets[actor][:, :c, j, lo:]
+                regrets[:] = np.maximum(regrets + (moves - node) * self.legal[:c, j, lo:], 0)
+                mine = own[actor][j, :c].T[..., None] * self.weights[actor][:, None, None]
+                self.sums[actor][:, :c, j, lo:] += t * mine * sigma
         chance = np.outer(self.weights[0], self.weights[1]).astype(DTYPE)
         moves = np.einsum("hzo,ho->hz", after[0][:, :, 0, :], chance)    # the opening: (h0, bids)
         node = (moves * policy.opening).sum(axis=1, keepdims=True)
