@@ -93,6 +93,22 @@ def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
         assert not nodes[:, :, :, :n][:, :, below].any()
 
 
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
+def test_what_is_kept_of_a_file_is_every_count_of_it_and_faces_as_the_whole_array(spec):
+    game = RoundGame(spec.dice, spec.wild)
+    flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
+    whole, kept = unpack(game, flat, memory_for(spec)), solved(spec.name)
+    assert np.array_equal(kept.opening, whole.opening)
+    rng = np.random.default_rng(27)
+    for actor in (0, 1):
+        nodes = whole.nodes[actor]
+        rows = np.zeros((nodes.size // nodes.shape[-1], nodes.shape[-1]), np.uint8)
+        rows[np.repeat(np.arange(len(rows)), np.diff(kept.starts[actor])), kept.moves[actor]] = kept.counts[actor]
+        assert kept.shapes[actor] == nodes.shape and np.array_equal(rows.reshape(nodes.shape), nodes)
+        for memory, bid in zip(rng.integers(nodes.shape[1], size=40), rng.integers(nodes.shape[2], size=40)):
+            assert np.array_equal(kept.facing(actor, memory, bid), whole.facing(actor, memory, bid))
+
+
 def test_a_corrupt_file_is_refused(tmp_path):
     for name in ("manifest.json", manifest()["games"]["1v1-wild"]["file"]):
         (tmp_path / name).write_bytes((RECALL_DIR / name).read_bytes())

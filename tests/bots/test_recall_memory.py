@@ -46,7 +46,7 @@ def test_a_round_solved_with_bid_memory_is_read_with_the_whole_own_last_bid(read
     assert memory_kind(ROUND) == "bid"
     game = RoundGame((2, 1), wild=True)
     policy = solved(ROUND)
-    assert policy.nodes[0].shape[1] == len(game.bids) + 1
+    assert policy.shapes[0][1] == len(game.bids) + 1
     read = []
     for own in (game.bids[1], game.bids[2], game.bids[6]):        # two faces of one quantity; one face at two
         view = heads_up_view(1, [3], (2, 1), [game.bids[0], own, game.bids[8]])      # the other remembers ``own``
