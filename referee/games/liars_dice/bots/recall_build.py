@@ -8,7 +8,7 @@ with wild ones and those without, about 50 minutes of two cores)::
 
 Each heads-up round from 1 v 1 to 5 v 5 dice (opener's v the other's), with wild ones and without,
 is solved by ``recall_cfr``, each player remembering the whole of its own last bid where each side
-has at most ``WHOLE_BID`` dice and its face elsewhere (``memory_for``; ``--memory`` overrides it for an
+has at most ``WHOLE_BID`` dice and in the 5 v 5 rounds, its face elsewhere (``memory_for``; ``--memory`` overrides it for an
 experiment: the manifest records each round's kind and ``recall`` reads the round's file with it), and its average
 strategy stored in 255ths: moves below ``FLOOR`` are dropped (``recall`` renormalises), and so are the
 rows a player never reaches by its own shipped play (``pruned``). The manifest records each file's SHA-256, the iterations, the
@@ -56,22 +56,23 @@ MEMORY = "face"
 """What a player of the shipped abstraction remembers of its own last bid (``recall_cfr.memory_of``), unless
 the round's manifest entry says otherwise (its ``"memory"``; the manifest's own is this default)."""
 SPECS = tuple(Spec((a, b), wild, 400) for wild in (True, False) for a in range(1, 6) for b in range(1, 6))
-"""What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds take 9 minutes of one
-core with wild ones, 15 without; 4 v 4 with "bid" memory 4 and 7)."""
+"""What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds, with "bid" memory, take 19
+minutes of one core with wild ones and 31 without, and 2.4 and 3.6 GB; 4 v 4 4 and 7 minutes)."""
 WHOLE_BID = 4
-"""Rounds with at most this many dice a side are solved with "bid" memory: against the reader of
-``bench/ld_reader.py`` it took strong's share of the first rounds of 2,000 games from 58.0 % to 51.6 %
-at 3 v 3 and from 58.8 % to 53.1 % at 4 v 4 (bench/README.md, ``ld_memory.py``); a 5-dice round's "bid"
-solve takes hours of a core, so those keep ``MEMORY``."""
+"""Rounds with at most this many dice a side, and the 5 v 5 rounds that open every game, are solved with
+"bid" memory: against the reader of ``bench/ld_reader.py`` it took the reader's share of the first rounds
+of 2,000 games from 58.0 % to 51.6 % at 3 v 3, from 58.8 % to 53.1 % at 4 v 4 (bench/README.md,
+``ld_memory.py``) and from 59.9 % to 56.4 % at 5 v 5. The other rounds with 5 dice on a side keep
+``MEMORY`` (their "bid" solves, 10–20 minutes of a core each, are the next step)."""
 
 
 def memory_for(spec: Spec) -> str:
     """What the players of ``spec``'s shipped round remember of their own last bid.
 
-    >>> memory_for(Spec((4, 4), True, 400)), memory_for(Spec((5, 4), True, 400))
-    ('bid', 'face')
+    >>> memory_for(Spec((4, 4), True, 400)), memory_for(Spec((5, 5), True, 400)), memory_for(Spec((5, 4), True, 400))
+    ('bid', 'bid', 'face')
     """
-    return "bid" if max(spec.dice) <= WHOLE_BID else MEMORY
+    return "bid" if max(spec.dice) <= WHOLE_BID or min(spec.dice) > WHOLE_BID else MEMORY
 
 
 def quantised(policy: RecallPolicy) -> np.ndarray:
