@@ -1,7 +1,7 @@
 """Build the standing-bid equilibria the strong bot ships: solve, quantise, write gzip'd arrays and a manifest.
 
 One command rebuilds every file (``make equilibria``: two processes of one thread each, the rounds
-with wild ones and those without, about 50 minutes of two cores)::
+with wild ones and those without, about 70 minutes of two cores)::
 
     python -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ [--only '*-wild']
         [--memory face|bid]
