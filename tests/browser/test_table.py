@@ -210,12 +210,15 @@ def test_a_stale_seat_token_is_forgotten_and_the_visitor_watches(browser: Browse
     url = anna.create_table(base_url, "Anna")
     key = f"tj:token:{url.rsplit('/', 1)[1]}"
     visitor = Person.open(browser, DESKTOP)
-    visitor.page.goto(url)
+    # The stale token is put in place from the home page (the same origin), before the table's page ever
+    # runs: that page starts once its strings and its game's modules have loaded (top-level awaits), which
+    # may be after Playwright's `load`, so a token set there could be read, and forgotten, by that page.
+    visitor.page.goto(base_url + "/")
     visitor.page.evaluate("([key, token]) => localStorage.setItem(key, token)", [key, secrets.token_urlsafe(32)])
     # Every text the toast shows is recorded: on a loaded machine the toast may come and go between two
     # looks of an expect, so the test waits for the record, not for the toast to be on screen.
     visitor.page.add_init_script(TOAST_RECORDER)
-    visitor.page.reload()
+    visitor.page.goto(url)
     # Up to 60 s: in a full parallel run this page's first connection was once not answered within 15 s.
     visitor.page.wait_for_function("() => (window.__toasts || []).some((text) => text.includes('was not recognised'))",
                                    timeout=60_000)
