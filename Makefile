@@ -69,7 +69,7 @@ endgames: $(VENV)/.run-stamp
 	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.endgame_build --out referee/games/liars_dice/bots/endgames/
 
 # The strong bot's heads-up equilibria up to 5 v 5 dice (docs/bots.md): the rounds with wild ones and those
-# without in two processes of one thread each (about 70 minutes on two cores, 3.6 GB at most), so a rebuild gives the same bytes.
+# without in two processes of one thread each (about 1 h 30 min on two cores, 3.6 GB at most), so a rebuild gives the same bytes.
 equilibria: $(VENV)/.run-stamp
 	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ --only '*-wild' & \
 	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 $(PY) -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ --only '*-plain'; \

@@ -13,7 +13,7 @@ import pytest
 from referee.games.liars_dice.bots.base import LIAR
 from referee.games.liars_dice.bots.recall import (RECALL_DIR, CorruptEquilibrium, manifest, memory_kind, recall_moves,
                                                   recall_policy, solved, use_directory)
-from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, memory_for, unpack
+from referee.games.liars_dice.bots.recall_build import MEMORY, SPECS, build, exploitability, shares, unpack
 from referee.games.liars_dice.bots.recall_cfr import MEMORIES, RecallPolicy, RecallSolver, memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
 from referee.games.liars_dice.bots.situation import Situation
@@ -65,23 +65,22 @@ def test_a_rebuild_gives_the_shipped_bytes():
 def test_every_round_up_to_five_dice_each_is_shipped_and_matches_its_hash():
     games = manifest()["games"]
     assert set(games) == {spec.name for spec in SPECS} and len(games) == 50
-    assert manifest()["memory"] == MEMORY                  # the kind of an entry that names none
-    assert {name: entry["memory"] for name, entry in games.items()} == {spec.name: memory_for(spec) for spec in SPECS}
-    assert {memory_for(spec) for spec in SPECS} == {"face", "bid"}
+    assert manifest()["memory"] == MEMORY == "bid"          # the kind of an entry that names none
+    assert {entry["memory"] for entry in games.values()} == {"bid"}
     for name, entry in games.items():
         data = (RECALL_DIR / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"] and len(data) == entry["bytes"]
-    assert sum(entry["bytes"] for entry in games.values()) < 12_000_000     # 10.1 MB: 5 v 5 remembering bids is 3.2
+    assert sum(entry["bytes"] for entry in games.values()) < 16_000_000     # 15.0 MB: 5 v 5 is 3.2, 5 dice v fewer 8.4
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
 def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
     game = RoundGame(spec.dice, spec.wild)
     flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
-    policy = unpack(game, flat, memory_for(spec))
+    policy = unpack(game, flat, MEMORY)
     n = len(game.bids)
     assert (policy.opening.sum(axis=1) > 0).all()
-    memories = int(memory_of(game, memory_for(spec)).max()) + 1
+    memories = int(memory_of(game, MEMORY).max()) + 1
     for actor in (0, 1):
         nodes = policy.nodes[actor]
         assert nodes.shape == (len(game.hands[actor]), memories, n, n + 1)
@@ -97,7 +96,7 @@ def test_every_shipped_row_is_a_distribution_over_the_legal_moves(spec):
 def test_what_is_kept_of_a_file_is_every_count_of_it_and_faces_as_the_whole_array(spec):
     game = RoundGame(spec.dice, spec.wild)
     flat = np.load(io.BytesIO(gzip.decompress((RECALL_DIR / manifest()["games"][spec.name]["file"]).read_bytes())))
-    whole, kept = unpack(game, flat, memory_for(spec)), solved(spec.name)
+    whole, kept = unpack(game, flat, MEMORY), solved(spec.name)
     assert np.array_equal(kept.opening, whole.opening)
     rng = np.random.default_rng(27)
     for actor in (0, 1):
@@ -135,14 +134,17 @@ def test_strong_plays_the_equilibrium_heads_up_and_its_own_play_elsewhere():
     assert recall_policy(six_dice) is None
 
 
-def test_what_a_player_remembers_is_the_face_of_its_own_last_bid():
-    """In a round remembering faces (4 v 5), facing "five threes" after bidding "three threes", a player
-    reads the same row as after "four threes", and another row than after "four twos"."""
-    assert memory_kind("4v5-wild") == "face"
-    rows = {}
+def test_what_a_player_remembers_is_the_whole_of_its_own_last_bid():
+    """In a round of 5 dice against fewer (4 v 5), facing "five threes", the opener reads the rows of the bid
+    it made last: "three threes" and "four threes" (one face) are two memories, as "four twos" is a third."""
+    assert memory_kind("4v5-wild") == "bid"
+    game = RoundGame((4, 5), wild=True)
+    policy = solved("4v5-wild")
+    read = []
     for own in ((3, 3), (4, 3), (4, 2)):
-        view = heads_up_view(0, [3, 3, 1, 5, 6], (5, 4), [(2, 2), own, (5, 3)])
-        moves, matrix = recall_policy(Situation.from_view(view))
-        rows[own] = (moves, matrix)
-    assert rows[(3, 3)][0] == rows[(4, 3)][0] and np.array_equal(rows[(3, 3)][1], rows[(4, 3)][1])
-    assert not np.array_equal(rows[(3, 3)][1], rows[(4, 2)][1])
+        moves, rows = recall_policy(Situation.from_view(heads_up_view(0, [3, 3, 1, 5], (4, 5), [own, (5, 3)])))
+        assert moves == [*game.bids[game.bids.index((5, 3)) + 1:], LIAR]
+        assert np.array_equal(rows, shares(policy.facing(0, game.bids.index(own) + 1, game.bids.index((5, 3)))))
+        read.append(rows)
+    assert all(rows.any() for rows in read)
+    assert not np.array_equal(read[0], read[1]) and not np.array_equal(read[1], read[2])

@@ -2,13 +2,12 @@
 
 ``recall_build`` writes one gzip'd array per round (``"5v4-wild.npy.gz"``: the opener's dice v the
 other's, wild ones or not) and ``manifest.json`` with each file's SHA-256. A player of that
-abstraction remembers its hand, whether it opened, the standing bid and its own last bid: the whole
-bid where each side has at most 4 dice and at 5 v 5, its face in the other rounds with 5 dice on a side
-(``recall_cfr``; the round's manifest entry says which, ``"memory"``, and the round is read with it); its
+abstraction remembers its hand, whether it opened, the standing bid and the whole of its own last bid
+(``recall_cfr``; the round's manifest entry says what, ``"memory"``, and the round is read with it); its
 move is a row of the array. A file is read the first time a round of its kind comes up, checked against
 the manifest, and kept as its nonzero counts only (``SparsePolicy``: a row plays 1.1 moves on average;
-a process that has met all 50 rounds holds 80 MB more for them, 220 MB at the peak while 5 v 5 without
-wild ones is read); a decision turns the rows it reads into probabilities (0.1 ms for every hand's
+a process that has met all 50 rounds holds 115 MB more for them, 258 MB at the peak while 5 v 5
+without wild ones is read, which takes up to half a second); a decision turns the rows it reads into probabilities (0.1 ms for every hand's
 row at 5 v 5). ``use_directory`` reads another build instead (an experiment's). The
 files are solved for the orders and calls of ``endgame.solved_rules`` (the `tavern` order, with or
 without wild ones, no spot on, no palifico); elsewhere ``recall_policy`` gives None, and so does
@@ -114,7 +113,7 @@ def manifest() -> dict[str, Any]:
 
 
 def memory_kind(name: str) -> str:
-    """What the players of round ``name`` remember of their own last bid (``"face"`` unless its entry says)."""
+    """What the players of round ``name`` remember of their own last bid (``MEMORY``, the whole bid, unless its entry says)."""
     kind: str = manifest()["games"][name].get("memory", MEMORY)
     return kind
 

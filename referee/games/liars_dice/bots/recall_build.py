@@ -1,15 +1,15 @@
 """Build the standing-bid equilibria the strong bot ships: solve, quantise, write gzip'd arrays and a manifest.
 
 One command rebuilds every file (``make equilibria``: two processes of one thread each, the rounds
-with wild ones and those without, about 70 minutes of two cores)::
+with wild ones and those without, about 1 h 30 min of two cores)::
 
     python -m referee.games.liars_dice.bots.recall_build --out referee/games/liars_dice/bots/recall/ [--only '*-wild']
         [--memory face|bid]
 
 Each heads-up round from 1 v 1 to 5 v 5 dice (opener's v the other's), with wild ones and without,
-is solved by ``recall_cfr``, each player remembering the whole of its own last bid where each side
-has at most ``WHOLE_BID`` dice and in the 5 v 5 rounds, its face elsewhere (``memory_for``; ``--memory`` overrides it for an
-experiment: the manifest records each round's kind and ``recall`` reads the round's file with it), and its average
+is solved by ``recall_cfr``, each player remembering the whole of its own last bid (``MEMORY``; ``--memory face``
+solves a round remembering only its face, for an experiment: the manifest records each round's kind and ``recall``
+reads the round's file with it), and its average
 strategy stored in 255ths: moves below ``FLOOR`` are dropped (``recall`` renormalises), and so are the
 rows a player never reaches by its own shipped play (``pruned``). The manifest records each file's SHA-256, the iterations, the
 opener's value in the abstraction and, where the whole round is small enough to walk (3 dice in
@@ -52,27 +52,15 @@ WALKED = 3
 """Rounds with at most this many dice in all get an exact exploitability in the manifest."""
 
 
-MEMORY = "face"
-"""What a player of the shipped abstraction remembers of its own last bid (``recall_cfr.memory_of``), unless
-the round's manifest entry says otherwise (its ``"memory"``; the manifest's own is this default)."""
+MEMORY = "bid"
+"""What a player of the shipped rounds remembers of its own last bid (``recall_cfr.memory_of``): the whole bid.
+Against the reader of ``bench/ld_reader.py`` it took the reader's share of the first rounds of 2,000 games
+from 58.0 % (remembering the face) to 51.6 % at 3 v 3, from 58.8 % to 53.1 % at 4 v 4 and from 59.9 % to
+56.4 % at 5 v 5 (bench/README.md, ``ld_memory.py``). A round's manifest entry may say otherwise (its
+``"memory"``: an experiment's directory); the manifest's own is this default."""
 SPECS = tuple(Spec((a, b), wild, 400) for wild in (True, False) for a in range(1, 6) for b in range(1, 6))
-"""What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds, with "bid" memory, take 19
-minutes of one core with wild ones and 31 without, and 2.4 and 3.6 GB; 4 v 4 4 and 7 minutes)."""
-WHOLE_BID = 4
-"""Rounds with at most this many dice a side, and the 5 v 5 rounds that open every game, are solved with
-"bid" memory: against the reader of ``bench/ld_reader.py`` it took the reader's share of the first rounds
-of 2,000 games from 58.0 % to 51.6 % at 3 v 3, from 58.8 % to 53.1 % at 4 v 4 (bench/README.md,
-``ld_memory.py``) and from 59.9 % to 56.4 % at 5 v 5. The other rounds with 5 dice on a side keep
-``MEMORY`` (their "bid" solves, 10–20 minutes of a core each, are the next step)."""
-
-
-def memory_for(spec: Spec) -> str:
-    """What the players of ``spec``'s shipped round remember of their own last bid.
-
-    >>> memory_for(Spec((4, 4), True, 400)), memory_for(Spec((5, 5), True, 400)), memory_for(Spec((5, 4), True, 400))
-    ('bid', 'bid', 'face')
-    """
-    return "bid" if max(spec.dice) <= WHOLE_BID or min(spec.dice) > WHOLE_BID else MEMORY
+"""What ``make equilibria`` solves: 400 CFR+ iterations each (the 5 v 5 rounds take 19 minutes of one core
+with wild ones and 31 without, and 2.4 and 3.6 GB; 4 v 4 4 and 7 minutes)."""
 
 
 def quantised(policy: RecallPolicy) -> np.ndarray:
@@ -140,11 +128,10 @@ def as_shares(policy: RecallPolicy) -> RecallPolicy:
     return RecallPolicy(shares(policy.opening), (shares(policy.nodes[0]), shares(policy.nodes[1])))
 
 
-def build(spec: Spec, memory: str | None = None) -> tuple[bytes, dict[str, Any]]:
-    """Solve one round, its players remembering ``memory`` of their own last bid (default: the shipped
-    round's, ``memory_for``): the file's bytes and its report."""
+def build(spec: Spec, memory: str = MEMORY) -> tuple[bytes, dict[str, Any]]:
+    """Solve one round, its players remembering ``memory`` of their own last bid: the file's bytes and its
+    report."""
     started = time.time()
-    memory = memory or memory_for(spec)
     game = RoundGame(spec.dice, spec.wild)
     solver = RecallSolver(game, memory)
     solver.run(spec.iterations)
@@ -167,9 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m referee.games.liars_dice.bots.recall_build")
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--only", default="*", help="a pattern of names such as 5v4-wild or '*-plain' (default: all)")
-    parser.add_argument("--memory", choices=MEMORIES,
-                        help="what a player remembers of its own last bid (default: the round's, memory_for; "
-                             "recorded per round)")
+    parser.add_argument("--memory", choices=MEMORIES, default=MEMORY,
+                        help="what a player remembers of its own last bid (default: %(default)s; recorded per round)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for spec in sorted(SPECS, key=lambda s: sum(s.dice)):

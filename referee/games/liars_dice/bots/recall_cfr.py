@@ -38,8 +38,8 @@ from referee.games.liars_dice.bots.roundgame import RoundGame
 
 DTYPE = np.float32
 MEMORIES = ("none", "face", "bid")
-"""What a player remembers of its own last bid besides the standing bid: nothing, its face (shipped), or
-the whole bid (about N/6 times the nodes; bench/README.md measures what it buys)."""
+"""What a player remembers of its own last bid besides the standing bid: nothing, its face, or the whole bid
+(shipped: about N/6 times the nodes of remembering the face; bench/README.md measures what it buys)."""
 
 
 @dataclass
@@ -86,10 +86,9 @@ class RecallSolver:
     Only what can occur is walked: facing bid ``j`` a player remembering its whole last bid (``"bid"``)
     remembers one below ``j`` or none (``seen[j] = j + 1`` memories) and has the moves above ``j``
     (``low[j] = j + 1``); the rows of the other memories stay zero. With ``"face"`` or ``"none"`` every
-    memory can occur and the rows are walked whole (``seen[j] = m``, ``low[j] = 0``), as the shipped files
-    were solved."""
+    memory can occur and the rows are walked whole (``seen[j] = m``, ``low[j] = 0``)."""
 
-    def __init__(self, game: RoundGame, memory: str = "face") -> None:
+    def __init__(self, game: RoundGame, memory: str = "bid") -> None:
         self.game = game
         n = len(game.bids)
         self.n = n
