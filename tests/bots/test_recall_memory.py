@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from referee.games.liars_dice.bots.base import LIAR
-from referee.games.liars_dice.bots.recall import (CorruptEquilibrium, manifest, memory_kind, recall_moves, recall_policy,
-                                                  solved, use_directory)
+from referee.games.liars_dice.bots.recall import (CorruptEquilibrium, manifest, memory_kind, recall_moves,
+                                                  recall_policy, solved, use_directory)
 from referee.games.liars_dice.bots.recall_build import MEMORY, main, shares
 from referee.games.liars_dice.bots.recall_cfr import memory_of
 from referee.games.liars_dice.bots.roundgame import RoundGame
