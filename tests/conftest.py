@@ -34,12 +34,28 @@ def pytest_report_header() -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `make fuzz` only the properties (hypothesis tests) run."""
-    if not properties.FUZZ:
-        return
-    kept = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
-    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-    items[:] = kept
+    """Under `make fuzz` only the properties (hypothesis tests) run; the files longest first."""
+    if properties.FUZZ:
+        kept = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+    items[:] = longest_first(items)
+
+
+def longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """Each file's tests together and in their order, the files that take longest first: those marked
+    ``slow``, then those of the browser, then the rest by how many tests they hold. `make test` hands
+    a worker a whole file in this order (``--dist loadfile --no-loadscope-reorder``), so the run does not
+    end waiting for one long file that started last (xdist's own order, by the count of tests alone,
+    started the one-test files that each take half a minute last)."""
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def marked(name: str, tests: list[pytest.Item]) -> bool:
+        return any(test.get_closest_marker(name) is not None for test in tests)
+    order = sorted(files.values(), key=lambda tests: (not marked("slow", tests), not marked("browser", tests), -len(tests)))
+    return [item for tests in order for item in tests]
 
 
 @pytest.fixture(scope="session")
