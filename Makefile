@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 # Test files run in parallel (pytest-xdist), each file in one worker so its module fixtures are
 # shared: most tests wait for a server, a browser or a child process, so three workers keep the
-# two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one.
+# two cores of the target machine busy. `make test TEST_WORKERS=0` runs them one by one. The workers
+# take the files longest first (tests/conftest.py: the slow ones, the browser's, then by count of tests).
 TEST_WORKERS ?= 3
 
 .PHONY: run test fuzz test-tools bench endgames equilibria poker-equilibrium clean
@@ -52,14 +53,14 @@ test-tools:
 # The run ends with its 30 slowest tests (setup, call and teardown apart): the budget is 15 minutes
 # on the 2-core machine, and a file is the unit one worker takes (--dist loadfile).
 test: $(VENV)/.test-stamp test-tools
-	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) --durations=30 $(PYTEST_ARGS)
+	TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder) --durations=30 $(PYTEST_ARGS)
 
 # The properties (hypothesis tests) alone, with fresh random examples and FUZZ_SCALE times each one's
 # count (tests/support/properties.py); not part of `make test`, whose examples are the same every run.
 # A failure prints its seed: rerun it with `make fuzz PYTEST_ARGS=--hypothesis-seed=N`.
 FUZZ_SCALE ?= 10
 fuzz: $(VENV)/.test-stamp test-tools
-	TAVERN_FUZZ=1 TAVERN_FUZZ_SCALE=$(FUZZ_SCALE) TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile) $(PYTEST_ARGS)
+	TAVERN_FUZZ=1 TAVERN_FUZZ_SCALE=$(FUZZ_SCALE) TAVERN_ARTEFACTS=$(CURDIR)/test-output/artefacts $(PY) -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder) $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-stamp
 	$(PY) bench/latency.py

@@ -5,14 +5,16 @@ a test expects (5 s by default), one Playwright driver and
 one headless Debian Chromium. A missing Chromium fails the browser tests (it is never a skip):
 `make test` installs it. A Redis per test that asks for ``redis_server``. One real PostgreSQL (initdb/pg_ctl in a temporary folder) for the tests
 that ask for ``postgres``: started on first use, a fresh database per test
-(``postgres.new_database()``), removed at the end.
+(``postgres.new_database()``), removed at the end. In-process socket clients are let go with their test.
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask_socketio import SocketIOTestClient
 from hypothesis import is_hypothesis_test, settings
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
@@ -23,6 +25,11 @@ from tests.support.report_safety import pytest_report_to_serializable  # noqa: F
 
 settings.load_profile(properties.PROFILE)
 expect.set_options(timeout=15_000)
+SocketIOTestClient.clients = weakref.WeakValueDictionary()
+"""Flask-SocketIO finds a test client by its sid in this class-wide dict, which kept every client ever made
+(it never removes one, even disconnected), and with it its app, tables and logs: a worker of `make test`
+carried hundreds of dead apps (618 after tests/web, gm and audit), which every full garbage collection
+walks. Held weakly, a client stays while its test holds it; a packet for one that is gone had no reader."""
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -34,12 +41,28 @@ def pytest_report_header() -> str:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under `make fuzz` only the properties (hypothesis tests) run."""
-    if not properties.FUZZ:
-        return
-    kept = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
-    config.hook.pytest_deselected(items=[item for item in items if item not in kept])
-    items[:] = kept
+    """Under `make fuzz` only the properties (hypothesis tests) run; the files longest first."""
+    if properties.FUZZ:
+        kept = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+    items[:] = longest_first(items)
+
+
+def longest_first(items: list[pytest.Item]) -> list[pytest.Item]:
+    """Each file's tests together and in their order, the files that take longest first: those marked
+    ``slow``, then those of the browser, then the rest by how many tests they hold. `make test` hands
+    a worker a whole file in this order (``--dist loadfile --no-loadscope-reorder``), so the run does not
+    end waiting for one long file that started last (xdist's own order, by the count of tests alone,
+    started the one-test files that each take half a minute last)."""
+    files: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def marked(name: str, tests: list[pytest.Item]) -> bool:
+        return any(test.get_closest_marker(name) is not None for test in tests)
+    order = sorted(files.values(), key=lambda tests: (not marked("slow", tests), not marked("browser", tests), -len(tests)))
+    return [item for tests in order for item in tests]
 
 
 @pytest.fixture(scope="session")

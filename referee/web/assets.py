@@ -102,11 +102,8 @@ class Assets:
         sources = {path.relative_to(folder).as_posix(): path.read_bytes()
                    for path in sorted(folder.rglob("*")) if path.is_file() and not _hidden(path, folder)}
         sources.update(generated or {})
-        if minify:
-            sources.update(page_bundles(sources))
-            sources.update(style_bundles(sources))
-            sources = {name: minified(name, body) for name, body in sources.items()}
-        return cls(_manifest(tuple(sorted(sources.items()))))
+        files = tuple(sorted(sources.items()))
+        return cls(_manifest(_served(files) if minify else files))
 
     def url_name(self, name: str) -> str:
         """The hashed name to put in a URL (``name`` itself for a file that is not an asset)."""
@@ -124,6 +121,16 @@ class Assets:
     def names(self) -> list[str]:
         """Every asset's plain name, sorted."""
         return sorted(self._by_name)
+
+
+@lru_cache(maxsize=8)
+def _served(files: tuple[tuple[str, bytes], ...]) -> tuple[tuple[str, bytes], ...]:
+    """The files with each page's bundles and stylesheets added, scripts and stylesheets minified
+    (by their content, like ``_manifest``: every app of a test run bundles and minifies once)."""
+    sources = dict(files)
+    sources.update(page_bundles(sources))
+    sources.update(style_bundles(sources))
+    return tuple(sorted((name, minified(name, body)) for name, body in sources.items()))
 
 
 @lru_cache(maxsize=8)

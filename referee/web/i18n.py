@@ -25,7 +25,7 @@ form; a category the file has no form for (Spanish "many" is for a million) take
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from babel import Locale
@@ -108,17 +108,26 @@ def catalog_assets(static: Path | None = None) -> dict[str, bytes]:
     >>> json.loads(catalog_assets()["catalog/ru.json"])["unit.dice"]
     '{n} кубик|{n} кубика|{n} кубиков'
     """
+    scripts = None if static is None else tuple((path.relative_to(static).as_posix(), path.read_bytes())
+                                                for path in sorted((static / "js").rglob("*.js")))
+    return dict(_catalog_files(scripts, LANGUAGES))
+
+
+@lru_cache(maxsize=8)
+def _catalog_files(scripts: tuple[tuple[str, bytes], ...] | None,
+                   languages: tuple[str, ...]) -> tuple[tuple[str, bytes], ...]:
+    """``catalog_assets`` of these scripts in these languages (by their content, as each catalogue
+    is read once a process: every app of a test run makes the pages' shares once)."""
     def encoded(strings: dict[str, str]) -> bytes:
         return json.dumps(strings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    catalogs = {lang: catalog(lang) for lang in LANGUAGES}
+    catalogs = {lang: catalog(lang) for lang in languages}
     made = {f"catalog/{lang}.json": encoded(strings) for lang, strings in catalogs.items()}
-    if static is not None:
-        sources = {path.relative_to(static).as_posix(): path.read_bytes() for path in sorted((static / "js").rglob("*.js"))}
-        for (page, family), scripts in pages_scripts(sources).items():
+    if scripts is not None:
+        for (page, family), texts in pages_scripts(dict(scripts)).items():
             share = f"{page}.{family}" if family else page
-            made.update({f"catalog/{share}.{lang}.json": encoded(page_strings(strings, scripts))
+            made.update({f"catalog/{share}.{lang}.json": encoded(page_strings(strings, texts))
                          for lang, strings in catalogs.items()})
-    return made
+    return tuple(made.items())
 
 
 def translate(lang: str, key: str, **params: object) -> str:

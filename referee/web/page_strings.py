@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .bundle import PAGES, Unbundlable, reached
@@ -55,8 +56,19 @@ GAMES = re.compile(r"^js/games/([a-z_]+)/")
 
 def page_strings(strings: Mapping[str, str], scripts: Iterable[str]) -> dict[str, str]:
     """The entries of ``strings`` whose area the ``scripts`` name (and the ``_meta`` ones)."""
-    named = {area for script in scripts for area in NAMED.findall(minified("page.js", script.encode()).decode())} | ALWAYS
+    named = set(ALWAYS).union(*(areas(script) for script in scripts))
     return {key: value for key, value in strings.items() if key.split(".", 1)[0] in named}
+
+
+@lru_cache(maxsize=1024)
+def areas(script: str) -> frozenset[str]:
+    """The areas one script names, read minified (by its text: each language's share and each app a
+    test run creates read a module once, not once per page, language and app).
+
+    >>> sorted(areas('t("bid.short"); /* "tutorial.x" */ el.className = `lobby.${k}`'))
+    ['bid', 'lobby']
+    """
+    return frozenset(NAMED.findall(minified("page.js", script.encode()).decode()))
 
 
 def families(sources: Iterable[str]) -> list[str]:

@@ -9,12 +9,15 @@ import os
 import signal
 import time
 
+import pytest
 import psycopg
 
 from referee.fairness.verify import verify_export
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, wait_until
 from tests.support.deploy_doc import DeployedCluster
+
+pytestmark = pytest.mark.slow
 
 LEASE_S = 10.0
 """The doc's config leaves [store] lease_s at its default."""

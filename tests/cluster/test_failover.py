@@ -4,11 +4,14 @@ clients reconnect by themselves through nginx; no event is lost and the audit ve
 killed worker is back, nginx routes the table to it again, and the table is handed over to it."""
 from __future__ import annotations
 
+import pytest
 import psycopg
 
 from referee.fairness.verify import verify_export
 from tests.support.client import create_table
 from tests.support.cluster import RoutedPlayer, http, running_cluster, wait_until
+
+pytestmark = pytest.mark.slow
 
 RULES = {"dice_per_player": 2, "turn_timer_s": 60}
 

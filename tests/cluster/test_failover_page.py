@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.players import Person
 from tests.support.client import Player, create_table
 from tests.support.cluster import RoutedPlayer, running_cluster, wait_until
 from tests.support.artefacts import keep_screenshot
+
+pytestmark = pytest.mark.slow
 
 SECONDS = 30_000
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tests.support.client import Player, create_table
 from tests.support.cluster import http, running_cluster, wait_until
+
+pytestmark = pytest.mark.slow
 
 
 def test_two_workers_racing_for_one_table_exactly_one_serves_it(tmp_path, postgres):

@@ -3,8 +3,12 @@ writes, and right before some commits; after each restart the table resumes, pla
 a winner, and the audit of every table verifies."""
 from __future__ import annotations
 
+import pytest
+
 from referee.fairness.verify import verify_export
 from tests.support.crash_play import CrashingEvening, play
+
+pytestmark = pytest.mark.slow
 
 AFTER = ["table_created", "referee_named", "seat_taken", "stake_set", "whisper_name_set", "chat_posted",
          "message_sent", "game_started", "game_opened", "seed_contributed", "round_dealt", "attempt_submitted",

@@ -8,9 +8,13 @@ import json
 import secrets
 import urllib.request
 
+import pytest
+
 from referee.fairness.verify import verify_export
 from tests.support.client import Player, create_table
 from tests.support.server import Server, free_port, server_settings
+
+pytestmark = pytest.mark.slow
 
 
 def rolling(state):

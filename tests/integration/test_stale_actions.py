@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from tests.support.client import Player, create_table
 from tests.support.server import running_server
+
+pytestmark = pytest.mark.slow
 
 TRIALS = 30
 SERVED = {"fairness": {"seed_wait_s": 0}, "limits": {"events_burst": 0}}

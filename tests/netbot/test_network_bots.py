@@ -8,10 +8,13 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
 import socketio
 
 from tests.support.client import Player
 from tests.support.server import REPO, running_server
+
+pytestmark = pytest.mark.slow
 
 TIMEOUT_S = 120
 

@@ -10,9 +10,13 @@ import subprocess
 import sys
 import urllib.request
 
+import pytest
+
 from tests.netbot.test_network_bots import TIMEOUT_S, audit_entries, network_bot, referee, seated
 from tests.support.client import Player
 from tests.support.server import REPO, running_server
+
+pytestmark = pytest.mark.slow
 
 MOVES = ("declared", "believed", "kept", "doubted")
 

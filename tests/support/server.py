@@ -58,7 +58,7 @@ def wait_until_healthy(process: subprocess.Popen[bytes], base_url: str, log_path
                 if reply.status == 200:
                     return
         except OSError:
-            time.sleep(0.1)
+            time.sleep(0.02)  # a refused connection costs nothing: a start is seen at most 20 ms late
     raise RuntimeError(f"server did not answer /healthz within {seconds:.0f} s")
 
 

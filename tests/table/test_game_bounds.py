@@ -5,6 +5,8 @@ draws however long the game lasts; the log replays to the same table; the audit 
 in Python and in node alike, check for check, and says the bound decided."""
 from __future__ import annotations
 
+import pytest
+
 from referee.fairness.verify import verify_export
 from referee.fairness.export import build_export
 from referee.fairness.keys import Signer
@@ -19,6 +21,8 @@ from referee.table.replay import replay
 from referee.web.audit import entry_dict
 from tests.audit.node_verifier import node_verdicts
 from tests.audit.play_logs import Forger
+
+pytestmark = pytest.mark.slow
 
 SIGNER = Signer.from_private_bytes(bytes(range(32)))
 

@@ -29,6 +29,8 @@ from tests.support.app import Harness, make_harness
 from tests.support.properties import examples
 from tests.web.fuzzing import PLAYER_EVENTS, REFEREE_ONLY, hostile_events, legal_move, resolve
 
+pytestmark = pytest.mark.slow
+
 CODE = re.compile(r"[a-z_]+/[a-z_]+")
 STEPS = 100
 EXAMPLES = examples(32)
