@@ -7,10 +7,11 @@ is replayed (a broken one is logged and set aside), and idle tables are archived
 (``[store] idle_archive_s``). The listening socket has TCP_NODELAY set, so small
 Socket.IO frames leave at once instead of waiting for Nagle's algorithm (~45 ms a round trip).
 The store's ``fsync`` of each commit runs in the async library's thread pool (``offload_of``), so
-the other tables keep playing while the disk syncs; under gevent the tables' timers are timers of
-its loop, not a thread each (``scheduler_of``). Once started, everything built so far (the
-modules, the replayed tables) is frozen out of the garbage collector's passes, and its full passes
-come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
+the other tables keep playing while the disk syncs, and so does every other blocking piece of work a
+game asks ``referee.blocking`` for (a bot's solved file read the first time its round comes up);
+under gevent the tables' timers are timers of its loop, not a thread each (``scheduler_of``). Once
+started, everything built so far (the modules, the replayed tables) is frozen out of the garbage
+collector's passes, and its full passes come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
 greenlet spawn trees, no thread names in log records, small read buffers): less memory per
 connected player.
 
@@ -29,19 +30,20 @@ import signal
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
 from referee.serve_memory import apply_memory_settings, lean_handler
 from referee.store.choose import store_kind
-from referee.store.durable import Offload, inline
+from referee.blocking import Runner, inline, run_blocking_with
 from referee.store.leases import new_owner
 
 if TYPE_CHECKING:  # imported before the standard library is patched, so no table module here
     from referee.table.scheduler import Scheduler
 
 log = logging.getLogger("referee.serve")
+T = TypeVar("T")
 
 
 def serve(config_path: str | None, host: str | None = None, port: int | None = None) -> int:
@@ -54,8 +56,9 @@ def serve(config_path: str | None, host: str | None = None, port: int | None = N
     configure_logging(config.log_level, worker)
     from referee.web.app import create_app
     _private_folder(Path(config.signing_key).parent)
-    app = create_app(config, offload=offload_of(config.async_mode), scheduler=scheduler_of(config.async_mode),
-                     worker=worker)
+    offload = offload_of(config.async_mode)
+    run_blocking_with(offload)
+    app = create_app(config, offload=offload, scheduler=scheduler_of(config.async_mode), worker=worker)
     tables = app.extensions["tavern"].tables
     loaded = tables.load_all()
     tables.sweep_idle()
@@ -106,7 +109,7 @@ def settle_heap() -> None:
     gc.set_threshold(young, middle, FULL_PASS_EVERY)
 
 
-def offload_of(async_mode: str) -> Offload:
+def offload_of(async_mode: str) -> Runner:
     """How a blocking call runs without stopping the server: in gevent's (or eventlet's) pool of
     native threads, the calling greenlet waiting for it; inline otherwise.
 
@@ -116,10 +119,16 @@ def offload_of(async_mode: str) -> Offload:
     if async_mode == "gevent":
         from gevent import get_hub
         pool = get_hub().threadpool
-        return lambda call: pool.apply(call)
+
+        def in_pool(call: Callable[[], T]) -> T:
+            return pool.apply(call)  # type: ignore[no-any-return]
+        return in_pool
     if async_mode == "eventlet":
         from eventlet import tpool
-        return lambda call: tpool.execute(call)
+
+        def in_tpool(call: Callable[[], T]) -> T:
+            return tpool.execute(call)  # type: ignore[no-any-return]
+        return in_tpool
     return inline
 
 

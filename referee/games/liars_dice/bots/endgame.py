@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from referee.blocking import run_blocking
 from referee.games.liars_dice.bots.base import LIAR, Move, normalise
 from referee.games.liars_dice.bots.situation import Situation
 
@@ -60,9 +61,15 @@ def strategy_table(name: str) -> Table | None:
     entry = manifest()["games"].get(name)
     if entry is None:
         return None
-    data = (ENDGAMES_DIR / entry["file"]).read_bytes()
-    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        raise CorruptEndgame(f"{entry['file']} does not match endgames/manifest.json")
+    path, digest = ENDGAMES_DIR / entry["file"], entry["sha256"]
+    return run_blocking(lambda: _read(path, digest))      # a server reads it in a native thread (referee.blocking)
+
+
+def _read(path: Path, digest: str) -> Table:
+    """The table in the file at ``path``, checked against its SHA-256 ``digest``."""
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise CorruptEndgame(f"{path.name} does not match endgames/manifest.json")
     table: Table = json.loads(gzip.decompress(data))["table"]
     return table
 

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from referee.blocking import run_blocking
 from referee.games.liars_dice.bots.balance import hand_index
 from referee.games.liars_dice.bots.base import LIAR, Move, normalise
 from referee.games.liars_dice.bots.endgame import solved_rules
@@ -128,17 +129,25 @@ def _game(dice: tuple[int, int], wild: bool, kind: str) -> tuple[RoundGame, dict
 
 @lru_cache(maxsize=None)
 def solved(name: str) -> SparsePolicy | None:
-    """The strategy of round ``name`` (``"5v4-wild"``) in 255ths, read once; None if none is shipped."""
+    """The strategy of round ``name`` (``"5v4-wild"``) in 255ths, read once; None if none is shipped. The
+    file is read through ``referee.blocking`` (a server reads it in a native thread, its tables playing on)."""
     entry = manifest()["games"].get(name)
     if entry is None:
         return None
-    data = (_READ_FROM[0] / entry["file"]).read_bytes()
-    if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        raise CorruptEquilibrium(f"{entry['file']} does not match {_READ_FROM[0] / 'manifest.json'}")
     opener, other = name.split("-")[0].split("v")
-    flat = np.load(gzip.GzipFile(fileobj=io.BytesIO(data)), allow_pickle=False)      # one copy of the whole array
     kind = memory_kind(name)
-    return SparsePolicy.of(unpack(_game((int(opener), int(other)), name.endswith("-wild"), kind)[0], flat, kind))
+    game = _game((int(opener), int(other)), name.endswith("-wild"), kind)[0]
+    path, digest = _READ_FROM[0] / entry["file"], entry["sha256"]
+    return run_blocking(lambda: _read(path, digest, game, kind))
+
+
+def _read(path: Path, digest: str, game: RoundGame, kind: str) -> SparsePolicy:
+    """The file at ``path``, checked against its SHA-256 ``digest``, as ``game``'s strategy remembering ``kind``."""
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise CorruptEquilibrium(f"{path.name} does not match {path.parent / 'manifest.json'}")
+    flat = np.load(gzip.GzipFile(fileobj=io.BytesIO(data)), allow_pickle=False)      # one copy of the whole array
+    return SparsePolicy.of(unpack(game, flat, kind))
 
 
 def round_value(opener_dice: int, other_dice: int, wild: bool) -> float | None:
