@@ -11,9 +11,9 @@ the other tables keep playing while the disk syncs, and so does every other bloc
 game asks ``referee.blocking`` for (a bot's solved file read the first time its round comes up);
 under gevent the tables' timers are timers of its loop, not a thread each (``scheduler_of``). Once
 started, everything built so far (the modules, the replayed tables) is frozen out of the garbage
-collector's passes, and its full passes come more rarely (``settle_heap``). Under gevent the settings of ``serve_memory`` apply (no
-greenlet spawn trees, no thread names in log records, small read buffers): less memory per
-connected player.
+collector's passes, and its full passes come more rarely (``settle_heap``). Under gevent the settings
+of ``serve_memory`` apply (no greenlet spawn trees, no thread names in log records, small read
+buffers): less memory per connected player.
 
 Every log line names the process (``worker``: host, pid, port and a nonce, the same name its table
 leases carry). SIGTERM or Ctrl-C is a planned stop: the server stops accepting connections, hands
@@ -32,11 +32,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from referee.blocking import Runner, inline, run_blocking_with
 from referee.config import Config, ConfigError, load_config
 from referee.logs import configure_logging
 from referee.serve_memory import apply_memory_settings, lean_handler
 from referee.store.choose import store_kind
-from referee.blocking import Runner, inline, run_blocking_with
 from referee.store.leases import new_owner
 
 if TYPE_CHECKING:  # imported before the standard library is patched, so no table module here

@@ -9,8 +9,8 @@ the manifest, and kept as its nonzero counts only (``SparsePolicy``: a row plays
 a process that has met all 50 rounds holds 115 MB more for them, 258 MB at the peak while 5 v 5
 without wild ones is read, which takes up to half a second); a decision turns the rows it reads into
 probabilities (0.1 ms for every hand's row at 5 v 5). ``use_directory`` reads another build instead (an
-experiment's). The files are solved for the orders and calls of ``endgame.solved_rules`` (the `tavern` order, with or
-without wild ones, no spot on, no palifico); elsewhere ``recall_policy`` gives None, and so does
+experiment's). The files are solved for the orders and calls of ``endgame.solved_rules`` (the `tavern`
+order, with or without wild ones, no spot on, no palifico); elsewhere ``recall_policy`` gives None, and so does
 ``recall_moves`` at a row the file leaves empty (one the bot's own shipped play never reaches, e.g.
 after a solved endgame's move).
 
