@@ -46,7 +46,9 @@ def seated(watcher: Player, count: int) -> dict:
 
 
 def test_two_network_bots_play_a_game_to_its_end_and_the_log_verifies(tmp_path):
-    with running_server(tmp_path) as server:
+    # Every deal waits for both bots' seeds (it goes on as soon as both are in): with the test servers' 0.3 s a
+    # bot process that a loaded machine held up was once dealt without its seed, and the seeds check failed.
+    with running_server(tmp_path, fairness={"seed_wait_s": 30}) as server:
         created = refereed_table(server.base_url)
         watcher = Player(server.base_url, created["table"])
         bots = [network_bot(server.base_url, created["table"], tmp_path, "Strong", "--level", "strong", "--games", "1"),
