@@ -21,13 +21,10 @@ import os
 import threading
 from collections.abc import Callable
 
-Offload = Callable[[Callable[[], None]], None]
-"""Runs a blocking call where it stops nothing else (gevent: its thread pool) and returns once it returned."""
+from referee.blocking import Runner, inline
 
-
-def inline(call: Callable[[], None]) -> None:
-    """The offload of a threaded process: run ``call`` right here."""
-    call()
+Offload = Runner
+"""Where the store runs its syncs (``referee.blocking.Runner``; gevent: its thread pool), returning once they returned."""
 
 
 def fsync_file(path: str) -> Callable[[], None]:

@@ -110,17 +110,16 @@ def catalog_assets(static: Path | None = None) -> dict[str, bytes]:
     """
     scripts = None if static is None else tuple((path.relative_to(static).as_posix(), path.read_bytes())
                                                 for path in sorted((static / "js").rglob("*.js")))
-    return dict(_catalog_files(scripts, LANGUAGES))
+    return dict(_catalog_files(scripts))
 
 
 @lru_cache(maxsize=8)
-def _catalog_files(scripts: tuple[tuple[str, bytes], ...] | None,
-                   languages: tuple[str, ...]) -> tuple[tuple[str, bytes], ...]:
-    """``catalog_assets`` of these scripts in these languages (by their content, as each catalogue
-    is read once a process: every app of a test run makes the pages' shares once)."""
+def _catalog_files(scripts: tuple[tuple[str, bytes], ...] | None) -> tuple[tuple[str, bytes], ...]:
+    """``catalog_assets`` of these scripts (by their content, as each catalogue is read once a process:
+    every app of a test run makes the pages' shares once)."""
     def encoded(strings: dict[str, str]) -> bytes:
         return json.dumps(strings, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    catalogs = {lang: catalog(lang) for lang in languages}
+    catalogs = {lang: catalog(lang) for lang in LANGUAGES}
     made = {f"catalog/{lang}.json": encoded(strings) for lang, strings in catalogs.items()}
     if scripts is not None:
         for (page, family), texts in pages_scripts(dict(scripts)).items():
